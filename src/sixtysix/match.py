@@ -1,0 +1,184 @@
+"""A match: rounds until a player reaches the target, with dealer rotation and ties.
+
+>>> match = Match(seed=7)
+>>> rnd = match.deal()
+>>> match.dealer, match.score, match.is_over
+(1, (0, 0), False)
+>>> while not rnd.is_over:
+...     match.push(next(rnd.legal_actions()))
+>>> rnd.outcome.reason.value, match.score
+('failed_close', (0, 3))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sixtysix.cards import NUM_CARDS, Card
+from sixtysix.errors import StateError
+from sixtysix.round import Action, Outcome, Reason, Round
+from sixtysix.rules import Rules
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round as the match counts it: game points include carried ties."""
+
+    dealer: int
+    outcome: Outcome | None
+    game_points: int
+    carried: int
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that scored, or ``None`` (a tie, or an unfinished round)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def reason(self) -> Reason | None:
+        """The scoring row, or ``None`` while the round goes on."""
+        return None if self.outcome is None else self.outcome.reason
+
+
+class Match:
+    """A match of rounds under one rule set.
+
+    The first dealer is ``dealer`` if given, else drawn from the seeded RNG,
+    which also shuffles every deck that :meth:`deal` is not given.
+    """
+
+    def __init__(self, rules: Rules | None = None, *, dealer: int | None = None,
+                 seed: int | None = None) -> None:
+        self.rules = rules or Rules()
+        self._rng = random.Random(seed)
+        if dealer is None:
+            dealer = self._rng.randrange(2)
+        elif dealer not in (0, 1):
+            raise StateError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        self.first_dealer = dealer
+        self.rounds: list[Round] = []
+        self._decks: list[tuple[Card, ...]] = []
+
+    @property
+    def round(self) -> Round | None:
+        """The current (last dealt) round."""
+        return self.rounds[-1] if self.rounds else None
+
+    def results(self) -> list[RoundResult]:
+        """Every dealt round with the game points the match credits it."""
+        results = []
+        carry = 0
+        dealer = self.first_dealer
+        for rnd in self.rounds:
+            outcome = rnd.outcome
+            if outcome is None or outcome.winner is None:
+                results.append(RoundResult(dealer, outcome, 0, carry))
+                if outcome is not None and outcome.reason is Reason.TIE and not outcome.replay:
+                    carry += 1
+            else:
+                results.append(RoundResult(dealer, outcome, outcome.game_points + carry, carry))
+                carry = 0
+            if outcome is not None:
+                dealer = self._next_dealer(dealer, outcome)
+        return results
+
+    def _next_dealer(self, dealer: int, outcome: Outcome) -> int:
+        rule = self.rules.next_dealer
+        if outcome.replay or (outcome.winner is None and rule != "alternate"):
+            return dealer
+        if rule == "alternate" or outcome.winner is None:
+            return 1 - dealer
+        return outcome.winner if rule == "winner" else 1 - outcome.winner
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Game points of each seat."""
+        score = [0, 0]
+        for result in self.results():
+            if result.winner is not None:
+                score[result.winner] += result.game_points
+        return score[0], score[1]
+
+    @property
+    def carried(self) -> int:
+        """Ties carried to the next round that scores."""
+        results = self.results()
+        if not results:
+            return 0
+        last = results[-1]
+        if last.outcome is not None and last.outcome.reason is Reason.TIE and last.winner is None \
+                and not last.outcome.replay:
+            return last.carried + 1
+        return last.carried if last.outcome is None else 0
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match, or ``None`` while it goes on."""
+        for seat, points in enumerate(self.score):
+            if points >= self.rules.match_target:
+                return seat
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a seat has reached the target."""
+        return self.winner is not None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round, or of the next one once it has ended."""
+        dealer = self.first_dealer
+        for rnd in self.rounds:
+            if rnd.outcome is None:
+                return dealer
+            dealer = self._next_dealer(dealer, rnd.outcome)
+        return dealer
+
+    def deal(self, deck: Sequence[Card] | None = None) -> Round:
+        """Start the next round, from ``deck`` or from a deck the RNG shuffles."""
+        if self.is_over:
+            raise StateError("the match is over")
+        if self.rounds and not self.rounds[-1].is_over:
+            raise StateError("the current round has not ended")
+        index = len(self.rounds)
+        if deck is None:
+            if index == len(self._decks):
+                shuffled = list(range(NUM_CARDS))
+                self._rng.shuffle(shuffled)
+                self._decks.append(tuple(shuffled))
+            deck = self._decks[index]
+        rnd = Round(deck, self.dealer, self.rules)
+        self.rounds.append(rnd)
+        return rnd
+
+    def _current(self) -> Round:
+        rnd = self.round
+        if rnd is None or rnd.is_over:
+            raise StateError("no round is in play: deal one")
+        return rnd
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current round, if one is in play."""
+        rnd = self.round
+        return None if rnd is None else rnd.to_act
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The legal actions of the current round (none between rounds)."""
+        rnd = self.round
+        return iter(()) if rnd is None else rnd.legal_actions()
+
+    def push(self, action: Action) -> None:
+        """Apply an action to the current round."""
+        self._current().push(action)
+
+    def pop(self) -> Action:
+        """Take back the last action of the match, undealing an untouched round."""
+        while self.rounds:
+            rnd = self.rounds[-1]
+            if rnd.actions:
+                return rnd.pop()
+            self.rounds.pop()
+        raise StateError("no action to take back")

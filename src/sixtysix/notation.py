@@ -1,0 +1,278 @@
+"""Records: the text notation of RULES.md section 10, read, written and replayed.
+
+>>> text = '''[Rules "classic"]
+... [Dealer "0"]
+... [Deck "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"]
+... Ts Ac ; the ace of clubs is no trump
+... '''
+>>> record = Record.parse(text)
+>>> match = record.replay()
+>>> match.round.points(), legal_tokens(match.round)[:3]
+((0, 21), ['As', 'Kc', 'Mc'])
+>>> print(record)
+[Rules "classic"]
+[Dealer "0"]
+[Deck "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"]
+Ts Ac
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from sixtysix.cards import NUM_CARDS, Card, card_name, parse_card
+from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError
+from sixtysix.match import Match
+from sixtysix.round import DRAW, PASS, Action, Phase, Round, parse_action
+from sixtysix.rules import Rules
+
+_TAG = re.compile(r'\[([A-Za-z0-9_-]+)((?:\s+"(?:[^"\\]|\\.)*")+)\s*\]')
+_VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_TOKENS_PER_LINE = 16
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag line: a name and one or more values."""
+
+    name: str
+    values: tuple[str, ...]
+
+    def __str__(self) -> str:
+        quoted = " ".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in self.values)
+        return f"[{self.name} {quoted}]"
+
+
+@dataclass
+class RecordRound:
+    """One round of a record: the tags written before its ``[Deck]``, the deck, the tokens."""
+
+    deck: tuple[Card, ...]
+    actions: list[Action] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+
+
+@dataclass
+class Record:
+    """A whole record: header tags (with ``[Dealer]``), rounds, and tags after the last round."""
+
+    header: list[Tag]
+    rounds: list[RecordRound]
+    trailer: list[Tag] = field(default_factory=list)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the ``[Rules]`` tag names (``classic`` if absent)."""
+        for tag in self.header:
+            if tag.name == "Rules":
+                return Rules.parse(tag.values[0])
+        return Rules()
+
+    @property
+    def dealer(self) -> int:
+        """The first dealer, from the header's ``[Dealer]`` tag."""
+        for tag in self.header:
+            if tag.name == "Dealer":
+                return _seat(tag.values[0], "Dealer")
+        raise NotationError("the record has no [Dealer] tag before its first [Deck]")
+
+    @property
+    def players(self) -> tuple[str, ...] | None:
+        """The names of the ``[Players]`` tag, if any."""
+        for tag in self.header:
+            if tag.name == "Players":
+                return tag.values
+        return None
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a record, raising :class:`NotationError` (with the line) if it is malformed."""
+        header: list[Tag] = []
+        rounds: list[RecordRound] = []
+        pending: list[Tag] = []
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = _strip_comment(raw, number).strip()
+            if not line:
+                continue
+            try:
+                if line.startswith("["):
+                    tag = _parse_tag(line)
+                    if tag.name == "Deck":
+                        deck = _parse_deck(tag)
+                        if not rounds:
+                            header, pending = pending, []
+                            _check_header(header)
+                        rounds.append(RecordRound(deck, [], pending))
+                        pending = []
+                    elif tag.name == "Rules" and (rounds or any(t.name == "Rules" for t in pending)):
+                        raise NotationError("[Rules] may appear once, before the first [Deck]")
+                    else:
+                        pending.append(tag)
+                else:
+                    if not rounds:
+                        raise NotationError("action tokens before the first [Deck]")
+                    rounds[-1].actions.extend(_parse_token(token) for token in line.split())
+            except (NotationError, RulesError) as error:
+                raise NotationError(f"line {number}: {error}") from None
+        if not rounds:
+            _check_header(pending)
+            return cls(pending, [], [])
+        return cls(header, rounds, pending)
+
+    def __str__(self) -> str:
+        lines = [str(tag) for tag in self.header]
+        for index, rnd in enumerate(self.rounds):
+            if index:
+                lines.extend(str(tag) for tag in rnd.tags)
+            lines.append(f'[Deck "{" ".join(card_name(c) for c in rnd.deck)}"]')
+            tokens = [a.token for a in rnd.actions]
+            for start in range(0, len(tokens), _TOKENS_PER_LINE):
+                lines.append(" ".join(tokens[start:start + _TOKENS_PER_LINE]))
+        lines.extend(str(tag) for tag in self.trailer)
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_match(cls, match: Match, players: Sequence[str] | None = None,
+                   tags: Sequence[Tag] = ()) -> Record:
+        """The record of a match: its rules, first dealer, decks and recorded actions."""
+        header = [Tag("Rules", (str(match.rules),))]
+        if players is not None:
+            header.append(Tag("Players", tuple(players)))
+        header.append(Tag("Dealer", (str(match.first_dealer),)))
+        header.extend(tags)
+        rounds = [RecordRound(rnd.deck, [a for a in rnd.actions if a.is_recorded])
+                  for rnd in match.rounds]
+        return cls(header, rounds, [])
+
+    def replay(self) -> Match:
+        """Play the record through, checking each token.
+
+        Raises :class:`ReplayError` for an illegal token and :class:`NotationError`
+        for a ``[Deck]`` or ``[Dealer]`` that the match does not allow.
+        """
+        match = Match(self.rules, dealer=self.dealer)
+        for number, entry in enumerate(self.rounds, 1):
+            for tag in entry.tags:
+                if tag.name == "Dealer" and _seat(tag.values[0], "Dealer") != match.dealer:
+                    raise NotationError(
+                        f"round {number}: [Dealer \"{tag.values[0]}\"] does not match the rotation "
+                        f"(seat {match.dealer} deals)")
+            try:
+                rnd = match.deal(entry.deck)
+            except StateError as error:
+                raise NotationError(f"round {number}: [Deck] not allowed: {error}") from None
+            for index, action in enumerate(entry.actions, 1):
+                try:
+                    push_recorded(rnd, action)
+                except IllegalActionError as error:
+                    raise ReplayError(number, index, action.token, str(error)) from None
+        return match
+
+
+class ReplayError(IllegalActionError):
+    """An illegal token in a record, with where it stands."""
+
+    def __init__(self, round_number: int, index: int, token: str, rule: str) -> None:
+        super().__init__(f"round {round_number}, token {index} '{token}': {rule}")
+        self.round_number = round_number
+        self.index = index
+        self.token = token
+        self.rule = rule
+
+
+def push_recorded(rnd: Round, action: Action) -> None:
+    """Apply a recorded action, first making the implicit ``draw`` or ``pass`` it implies."""
+    phase = rnd.phase
+    implicit = DRAW if phase is Phase.DRAW else PASS if phase is Phase.RESPOND else None
+    if implicit is None or rnd.is_legal(action):
+        rnd.push(action)
+        return
+    rnd.push(implicit)
+    try:
+        rnd.push(action)
+    except IllegalActionError:
+        rnd.pop()
+        raise
+
+
+def legal_tokens(rnd: Round) -> list[str]:
+    """The tokens a record may write next in this round, sorted.
+
+    At the end of a trick that includes ``close-before-draw`` and ``out`` and the
+    leader's tokens after the draw; after a close that the opponent may answer,
+    ``exchange`` and the leader's tokens.
+    """
+    tokens: set[str] = set()
+    for action in rnd.legal_tuple():
+        if action.is_recorded:
+            tokens.add(action.token)
+        else:
+            rnd.push(action)
+            tokens.update(legal_tokens(rnd))
+            rnd.pop()
+    return sorted(tokens)
+
+
+def _strip_comment(line: str, number: int) -> str:
+    quoted = False
+    escaped = False
+    for i, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quoted:
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == ";" and not quoted:
+            return line[:i]
+    if quoted:
+        raise NotationError(f"line {number}: unclosed double quote")
+    return line
+
+
+def _parse_tag(line: str) -> Tag:
+    found = _TAG.fullmatch(line)
+    if found is None:
+        raise NotationError(f"malformed tag {line!r}: expected [Name \"value\"]")
+    values = tuple(re.sub(r"\\(.)", r"\1", v) for v in _VALUE.findall(found.group(2)))
+    return Tag(found.group(1), values)
+
+
+def _parse_deck(tag: Tag) -> tuple[Card, ...]:
+    if len(tag.values) != 1:
+        raise NotationError("[Deck] takes one value")
+    cards = tuple(parse_card(token) for token in tag.values[0].split())
+    if len(cards) != NUM_CARDS or len(set(cards)) != NUM_CARDS:
+        raise NotationError(f"[Deck] must list the 24 cards once each, got {len(cards)} tokens")
+    return cards
+
+
+def _parse_token(token: str) -> Action:
+    action = parse_action(token)
+    if not action.is_recorded:
+        raise NotationError(f"{token!r} is not written in records")
+    return action
+
+
+def _seat(value: str, name: str) -> int:
+    if value not in ("0", "1"):
+        raise NotationError(f"[{name}] must be \"0\" or \"1\", not {value!r}")
+    return int(value)
+
+
+def _check_header(header: list[Tag]) -> None:
+    names = [tag.name for tag in header]
+    if "Dealer" not in names:
+        raise NotationError("[Dealer] is required before the first [Deck]")
+    for tag in header:
+        if tag.name == "Rules":
+            if len(tag.values) != 1:
+                raise NotationError("[Rules] takes one value")
+            Rules.parse(tag.values[0])
+        elif tag.name == "Dealer":
+            _seat(tag.values[0], "Dealer")
+    if names.count("Dealer") > 1:
+        raise NotationError("[Dealer] given twice before the first [Deck]")

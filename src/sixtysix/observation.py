@@ -1,0 +1,171 @@
+"""What one seat may know of a round, and full states sampled consistently with it.
+
+An :class:`Observation` is the only view of the game that bots, front ends and
+protocols get. It holds the seat's own hand, the public history and the cards the
+opponent has shown, never the opponent's hidden cards or the stock order.
+
+>>> import random
+>>> from sixtysix import Match
+>>> rnd = Match(seed=3).deal()
+>>> obs = observe(rnd, rnd.to_act)
+>>> obs.opponent_hand_size, obs.stock_size, bin(obs.unseen).count("1")
+(6, 12, 17)
+>>> full = sample_round(obs, random.Random(0))
+>>> full.hand(obs.seat) == obs.hand and full.legal_tuple() == obs.legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sixtysix.cards import FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
+from sixtysix.errors import StateError
+from sixtysix.round import CARD_POINTS, Action, Outcome, Phase, Round, Trick
+from sixtysix.rules import Rules
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a round at one moment."""
+
+    seat: int
+    rules: Rules
+    dealer: int
+    trump: Suit
+    trump_card: Card | None
+    """The card under the stock (face up, or face down once closed); ``None`` once drawn."""
+    stock_size: int
+    closer: int | None
+    close_snapshot: tuple[int, int] | None
+    phase: Phase
+    to_act: int | None
+    leader: int
+    lead_card: Card | None
+    hand: CardSet
+    opponent_hand_size: int
+    opponent_shown: CardSet
+    """Cards known to be in the opponent's hand: marriage partners, exchanged or drawn trump card."""
+    own_shown: CardSet
+    """Cards of this seat's hand that the opponent has seen."""
+    tricks: tuple[Trick, ...]
+    marriages: tuple[tuple[int, Suit], ...]
+    points: tuple[int, int]
+    marriage_points: tuple[int, int]
+    trick_counts: tuple[int, int]
+    first_to_66: int | None
+    legal: tuple[Action, ...]
+    """The seat's legal actions, empty unless it is to act."""
+    outcome: Outcome | None
+
+    @property
+    def opponent(self) -> int:
+        """The other seat."""
+        return 1 - self.seat
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick, the one on the table included."""
+        mask = 0 if self.lead_card is None else 1 << self.lead_card
+        for trick in self.tricks:
+            mask |= 1 << trick.lead | 1 << trick.follow
+        return mask
+
+    @property
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: in the opponent's hidden hand or the stock."""
+        seen = self.hand | self.played | self.opponent_shown
+        if self.trump_card is not None:
+            seen |= 1 << self.trump_card
+        return FULL_DECK & ~seen
+
+    @property
+    def opponent_excluded(self) -> CardSet:
+        """Cards the opponent cannot hold, from how it followed under strict play.
+
+        Void in the led suit means no card of it; void and no trump played means
+        no trump; following without heading (``must_head``) means no higher card
+        of that suit. No card is drawn under strict play, so each inference holds
+        for the rest of the round.
+        """
+        excluded = 0
+        opponent = 1 - self.seat
+        trump_mask = SUIT_MASKS[self.trump]
+        for trick in self.tricks:
+            if not trick.strict or trick.leader == opponent:
+                continue
+            led = SUIT_MASKS[trick.lead // 6]
+            if not led >> trick.follow & 1:
+                excluded |= led
+                if not trump_mask >> trick.follow & 1:
+                    excluded |= trump_mask
+            elif self.rules.must_head and trick.follow < trick.lead:
+                excluded |= HIGHER[trick.lead]
+        return excluded
+
+
+def observe(rnd: Round, seat: int) -> Observation:
+    """What ``seat`` may know of ``rnd`` now."""
+    opponent = 1 - seat
+    return Observation(
+        seat=seat,
+        rules=rnd.rules,
+        dealer=rnd.dealer,
+        trump=rnd.trump,
+        trump_card=rnd.trump_card,
+        stock_size=rnd.stock_size,
+        closer=rnd.closer,
+        close_snapshot=rnd.close_snapshot,
+        phase=rnd.phase,
+        to_act=rnd.to_act,
+        leader=rnd.leader,
+        lead_card=rnd.lead_card,
+        hand=rnd.hand(seat),
+        opponent_hand_size=rnd.hand(opponent).bit_count(),
+        opponent_shown=rnd.shown(opponent),
+        own_shown=rnd.shown(seat),
+        tricks=tuple(rnd.tricks),
+        marriages=tuple(rnd.marriages),
+        points=rnd.points(),
+        marriage_points=rnd.marriage_points(),
+        trick_counts=rnd.trick_counts(),
+        first_to_66=rnd.first_to_66,
+        legal=rnd.legal_tuple() if rnd.to_act == seat else (),
+        outcome=rnd.outcome,
+    )
+
+
+def sample_round(obs: Observation, rng: random.Random) -> Round:
+    """A full round consistent with ``obs``: the opponent's hidden cards and the
+    stock order drawn uniformly among those the observation allows.
+
+    The sample has no history to take back; it plays on with push and pop.
+    """
+    unseen = obs.unseen
+    shown = obs.opponent_shown
+    hidden = obs.opponent_hand_size - shown.bit_count()
+    allowed = cards_in(unseen & ~obs.opponent_excluded)
+    if hidden > len(allowed):
+        raise StateError("no full state is consistent with this observation")
+    opponent_cards = rng.sample(allowed, hidden)
+    opponent_hand = shown
+    for card in opponent_cards:
+        opponent_hand |= 1 << card
+    stock = [c for c in cards_in(unseen & ~opponent_hand)]
+    rng.shuffle(stock)
+    hands = (obs.hand, opponent_hand) if obs.seat == 0 else (opponent_hand, obs.hand)
+    shown_pair = (obs.own_shown, shown) if obs.seat == 0 else (shown, obs.own_shown)
+    card_points = [0, 0]
+    for trick in obs.tricks:
+        card_points[trick.winner] += CARD_POINTS[trick.lead] + CARD_POINTS[trick.follow]
+    return Round.from_position(
+        obs.rules, obs.dealer, phase=obs.phase, leader=obs.leader, lead=obs.lead_card,
+        hands=hands, stock_size=obs.stock_size, stock=stock,
+        trump_card=obs.trump_card if obs.trump_card is not None else -1, trump=obs.trump,
+        card_points=(card_points[0], card_points[1]), marriage_points=obs.marriage_points,
+        shown=shown_pair, closer=obs.closer, close_snapshot=obs.close_snapshot,
+        first_to_66=obs.first_to_66, played=obs.played, tricks=obs.tricks,
+        marriages=obs.marriages,
+        marriage_suit=obs.marriages[-1][1] if obs.phase is Phase.MARRIAGE else None,
+    )

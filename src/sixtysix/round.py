@@ -1,0 +1,893 @@
+"""One round of two-hand Sixty-Six: state, legal actions, push and pop, outcome.
+
+A :class:`Round` is dealt from a deck order and a dealer. Actions are
+:class:`Action` values (small ints with a notation form); ``push`` applies one
+after checking it, ``pop`` takes the last one back. The state is a flat list of
+ints, so a push saves it with one list copy and a pop restores it.
+
+>>> from sixtysix.cards import parse_card
+>>> deck = [parse_card(t) for t in
+...         "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh".split()]
+>>> rnd = Round(deck, dealer=0)
+>>> rnd.to_act, [str(a) for a in rnd.legal_actions()]
+(1, ['Qc', 'Kc', 'Tc', 'Th', 'Ts', 'As', 'Mc'])
+>>> rnd.push_token("Ts"); rnd.push_token("Ac")
+>>> rnd.phase.name, rnd.points(), rnd.stock_size
+('DRAW', (0, 21), 12)
+>>> rnd.push(CLOSE_BEFORE_DRAW); rnd.closer
+1
+>>> rnd.pop(); rnd.push(DRAW); rnd.push_token("Td")
+Action('close-before-draw')
+>>> rnd.stock_size, rnd.phase.name, rnd.closer
+(10, 'FOLLOW', None)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from sixtysix.cards import (
+    CARD_POINTS,
+    HIGHER,
+    KING,
+    NINE,
+    NUM_CARDS,
+    QUEEN,
+    SUIT_LETTERS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    CardSet,
+    Suit,
+    beats,
+    card_name,
+    cards_in,
+    parse_card,
+    parse_suit,
+)
+from sixtysix.errors import IllegalActionError, NotationError, StateError
+from sixtysix.rules import Rules
+
+
+class Phase(enum.IntEnum):
+    """Whose decision the round waits for, and of which kind."""
+
+    LEAD = 0
+    """The leader may exchange, close, announce a marriage, lead a card or declare out."""
+    MARRIAGE = 1
+    """The leader announced a marriage: lead its king or queen, or declare out."""
+    FOLLOW = 2
+    """The other player plays a card to the trick."""
+    DRAW = 3
+    """The trick's winner draws, closes before the draw, or declares out."""
+    RESPOND = 4
+    """The closer's opponent may exchange the trump nine (``exchange_on_opponent_close``)."""
+    OVER = 5
+    """The round has ended."""
+
+
+_CARD_END = NUM_CARDS
+_MARRIAGE = 24
+EXCHANGE_CODE = 28
+CLOSE_CODE = 29
+CLOSE_BEFORE_DRAW_CODE = 30
+OUT_CODE = 31
+DRAW_CODE = 32
+PASS_CODE = 33
+
+_NAMED = {
+    EXCHANGE_CODE: "exchange",
+    CLOSE_CODE: "close",
+    CLOSE_BEFORE_DRAW_CODE: "close-before-draw",
+    OUT_CODE: "out",
+    DRAW_CODE: "draw",
+    PASS_CODE: "pass",
+}
+
+
+class Action(int):
+    """An action: a card, a marriage, ``exchange``, ``close``, ``close-before-draw``,
+    ``out``, or the two decisions that records leave implicit: ``draw`` (the
+    trick's winner goes on without closing) and ``pass`` (no exchange after a close).
+
+    Actions are interned: ``Action.of(...)`` and the constants return the same objects.
+
+    >>> Action.parse("Mh").marriage_suit, str(CLOSE), OUT.is_recorded, DRAW.is_recorded
+    (2, 'close', True, False)
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def of(code: int) -> Action:
+        """The action with a numeric code (a card's code is the card)."""
+        return ACTIONS[code]
+
+    @staticmethod
+    def parse(token: str) -> Action:
+        """The action written by a token.
+
+        >>> Action.parse("Qh") == Action.of(parse_card("Qh"))
+        True
+        """
+        found = _BY_TOKEN.get(token)
+        if found is None:
+            raise NotationError(f"not an action token: {token!r}")
+        return found
+
+    @property
+    def card(self) -> Card | None:
+        """The card played, or ``None`` for other actions."""
+        return int(self) if self < _CARD_END else None
+
+    @property
+    def marriage_suit(self) -> Suit | None:
+        """The suit of an announced marriage, or ``None``."""
+        return self - _MARRIAGE if _MARRIAGE <= self < EXCHANGE_CODE else None
+
+    @property
+    def is_recorded(self) -> bool:
+        """Whether records write this action (``draw`` and ``pass`` are implicit)."""
+        return self < DRAW_CODE
+
+    @property
+    def token(self) -> str:
+        """The notation of the action."""
+        if self < _CARD_END:
+            return card_name(self)
+        if self < EXCHANGE_CODE:
+            return "M" + SUIT_LETTERS[self - _MARRIAGE]
+        return _NAMED[self]
+
+    def __str__(self) -> str:
+        return self.token
+
+    def __repr__(self) -> str:
+        return f"Action({self.token!r})"
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(code) for code in range(PASS_CODE + 1))
+"""Every action, indexed by code."""
+
+EXCHANGE = ACTIONS[EXCHANGE_CODE]
+CLOSE = ACTIONS[CLOSE_CODE]
+CLOSE_BEFORE_DRAW = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
+OUT = ACTIONS[OUT_CODE]
+DRAW = ACTIONS[DRAW_CODE]
+PASS = ACTIONS[PASS_CODE]
+
+_BY_TOKEN = {a.token: a for a in ACTIONS}
+
+
+def marriage(suit: Suit) -> Action:
+    """The action that announces the marriage in a suit."""
+    return ACTIONS[_MARRIAGE + suit]
+
+
+class Reason(enum.Enum):
+    """How a round ended: the row of the scoring table (RULES.md section 7)."""
+
+    OUT = "out"
+    FALSE_OUT = "false_out"
+    FAILED_CLOSE = "failed_close"
+    LAST_TRICK = "last_trick"
+    TIE = "tie"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished round, before any carried ties are added.
+
+    ``replay`` is true when the same dealer deals again (a tie under
+    ``tie=replay``, or equal tricks under ``tie=most_tricks``).
+    ``close_snapshot`` holds the closer's opponent's points and tricks when the
+    stock was closed, and ``scored_at_close`` whether the closer's win was
+    scored on them (``closer_win_basis=at_close``).
+    """
+
+    winner: int | None
+    game_points: int
+    reason: Reason
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    declarer: int | None
+    closer: int | None
+    replay: bool
+    close_snapshot: tuple[int, int] | None
+    first_to_66: int | None
+    scored_at_close: bool
+
+    @property
+    def explanation(self) -> str:
+        """Why the round scored what it did, in a sentence a player can check."""
+        return _explain(self)
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the two cards, who won, and whether play was strict."""
+
+    leader: int
+    lead: Card
+    follow: Card
+    winner: int
+    strict: bool
+
+
+# Indices of the flat state list.
+_PHASE = 0
+_LEADER = 1
+_LEAD = 2
+_HAND = 3
+_PTS = 5
+_TRICKS = 7
+_MARR = 9
+_KNOWN = 11
+_DRAWN = 13
+_TRUMP_CARD = 14
+_CLOSER = 15
+_CLOSE_TRICKS = 16
+_CLOSE_PTS = 17
+_FIRST66 = 18
+_MSUIT = 19
+_PLAYED = 20
+_TRICK_COUNT = 21
+_STATE_SIZE = 22
+
+_OVER = Phase.OVER.value
+_LEAD_PHASE = Phase.LEAD.value
+_MARRIAGE_PHASE = Phase.MARRIAGE.value
+_FOLLOW_PHASE = Phase.FOLLOW.value
+_DRAW_PHASE = Phase.DRAW.value
+_RESPOND_PHASE = Phase.RESPOND.value
+_PHASES = tuple(Phase)
+
+_LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
+_HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
+_ALL_CARDS = list(range(NUM_CARDS))
+_CLASSIC = Rules()
+
+
+def _card_actions(mask: CardSet) -> tuple[Action, ...]:
+    return _LOW_ACTIONS[mask & 0xFFF] + _HIGH_ACTIONS[mask >> 12]
+
+
+def _scale(points: int, tricks: int) -> int:
+    """The 1-2-3 scale on the loser's points and tricks."""
+    if points >= 33:
+        return 1
+    return 2 if tricks else 3
+
+
+class Round:
+    """The state of one round, changed by :meth:`push` and :meth:`pop`.
+
+    ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says.
+    """
+
+    __slots__ = ("rules", "deck", "dealer", "trump", "_s", "_stack", "_actions", "_tricks",
+                 "_marriages", "_outcome", "_legal")
+
+    def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
+        if dealer not in (0, 1):
+            raise StateError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        d = self.deck = tuple(deck)
+        if len(d) != NUM_CARDS or sorted(d) != _ALL_CARDS:
+            raise StateError("a deck must hold each of the 24 cards once")
+        self.rules = rules = rules or _CLASSIC
+        self.dealer = dealer
+        elder = 1 - dealer
+        trump_card = d[12]
+        self.trump: Suit = trump_card // 6
+        hands = [0, 0]
+        hands[elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+        hands[dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+        s = [0] * _STATE_SIZE
+        s[_PHASE] = _LEAD_PHASE
+        s[_LEADER] = elder if rules.first_leader == "elder" else dealer
+        s[_LEAD] = -1
+        s[_HAND], s[_HAND + 1] = hands
+        s[_TRUMP_CARD] = trump_card
+        s[_CLOSER] = -1
+        s[_FIRST66] = -1
+        s[_MSUIT] = -1
+        self._s = s
+        self._stack: list[list[int]] = []
+        self._actions: list[Action] = []
+        self._tricks: list[Trick] = []
+        self._marriages: list[tuple[int, Suit]] = []
+        self._outcome: Outcome | None = None
+        self._legal: tuple[Action, ...] | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision the round waits for."""
+        return _PHASES[self._s[_PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._s[_PHASE] == _OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the round waits for, or ``None`` when it is over."""
+        s = self._s
+        phase = s[_PHASE]
+        if phase == _OVER:
+            return None
+        if phase == _FOLLOW_PHASE or phase == _RESPOND_PHASE:
+            return 1 - s[_LEADER]
+        return s[_LEADER]
+
+    @property
+    def leader(self) -> int:
+        """The seat on lead: it leads the current trick, or won the last one."""
+        return self._s[_LEADER]
+
+    @property
+    def lead_card(self) -> Card | None:
+        """The card led to the current trick, if one lies on the table."""
+        lead = self._s[_LEAD]
+        return None if lead < 0 else lead
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card under the stock (face up unless closed), ``None`` once drawn."""
+        s = self._s
+        return s[_TRUMP_CARD] if s[_DRAWN] < 12 else None
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards plus the trump card under them (RULES.md section 2)."""
+        return 12 - self._s[_DRAWN]
+
+    @property
+    def closer(self) -> int | None:
+        """The seat that closed the stock, or ``None``."""
+        closer = self._s[_CLOSER]
+        return None if closer < 0 else closer
+
+    @property
+    def is_strict(self) -> bool:
+        """Whether the follower must follow suit (stock empty or closed)."""
+        s = self._s
+        return s[_CLOSER] >= 0 or s[_DRAWN] == 12
+
+    @property
+    def first_to_66(self) -> int | None:
+        """The first seat found with 66 points after a trick or a marriage."""
+        first = self._s[_FIRST66]
+        return None if first < 0 else first
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards in a seat's hand."""
+        return self._s[_HAND + seat]
+
+    def points(self) -> tuple[int, int]:
+        """Each seat's points: card points won plus marriages that count."""
+        s = self._s
+        return (
+            s[_PTS] + (s[_MARR] if s[_TRICKS] else 0),
+            s[_PTS + 1] + (s[_MARR + 1] if s[_TRICKS + 1] else 0),
+        )
+
+    def card_points(self) -> tuple[int, int]:
+        """Each seat's card points from tricks (with the last-trick bonus once scored)."""
+        return self._s[_PTS], self._s[_PTS + 1]
+
+    def marriage_points(self) -> tuple[int, int]:
+        """Each seat's announced marriage points, counting or still pending."""
+        return self._s[_MARR], self._s[_MARR + 1]
+
+    def trick_counts(self) -> tuple[int, int]:
+        """The number of tricks each seat has won."""
+        return self._s[_TRICKS], self._s[_TRICKS + 1]
+
+    def shown(self, seat: int) -> CardSet:
+        """Cards of a seat's hand that its opponent has seen (marriage partners,
+        the trump card taken by an exchange or drawn face up)."""
+        return self._s[_KNOWN + seat] & self._s[_HAND + seat]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick so far, the one on the table included."""
+        return self._s[_PLAYED]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions pushed so far, implicit ``draw`` and ``pass`` included."""
+        return list(self._actions)
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        return list(self._tricks)
+
+    @property
+    def marriages(self) -> list[tuple[int, Suit]]:
+        """The marriages announced, as (seat, suit), in order."""
+        return list(self._marriages)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the round ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    @property
+    def close_snapshot(self) -> tuple[int, int] | None:
+        """The closer's opponent's points and tricks at the moment of closing."""
+        s = self._s
+        return None if s[_CLOSER] < 0 else (s[_CLOSE_PTS], s[_CLOSE_TRICKS])
+
+    @classmethod
+    def from_position(
+        cls, rules: Rules, dealer: int, *, phase: Phase, leader: int, lead: Card | None,
+        hands: tuple[CardSet, CardSet], stock_size: int, stock: Sequence[Card], trump_card: Card,
+        trump: Suit,
+        card_points: tuple[int, int], marriage_points: tuple[int, int], shown: tuple[CardSet, CardSet],
+        closer: int | None, close_snapshot: tuple[int, int] | None, first_to_66: int | None,
+        played: CardSet, tricks: Sequence[Trick], marriages: Sequence[tuple[int, Suit]],
+        marriage_suit: Suit | None = None,
+    ) -> Round:
+        """A round set up in the middle of play, with no actions to take back.
+
+        ``stock`` lists the face-down cards still to be drawn, top first (one
+        fewer than ``stock_size`` while the stock holds cards), and ``trump_card``
+        is the card under them. The sampler of
+        :mod:`sixtysix.observation` builds its full states this way.
+        """
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
+        rnd.trump = trump
+        if len(stock) != max(stock_size - 1, 0):
+            raise StateError(f"a stock of {stock_size} needs {max(stock_size - 1, 0)} face-down cards")
+        drawn = 12 - stock_size
+        rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
+        s = [0] * _STATE_SIZE
+        s[_PHASE] = phase.value
+        s[_LEADER] = leader
+        s[_LEAD] = -1 if lead is None else lead
+        s[_HAND], s[_HAND + 1] = hands
+        s[_PTS], s[_PTS + 1] = card_points
+        won = [0, 0]
+        for trick in tricks:
+            won[trick.winner] += 1
+        s[_TRICKS], s[_TRICKS + 1] = won
+        s[_MARR], s[_MARR + 1] = marriage_points
+        s[_KNOWN], s[_KNOWN + 1] = shown
+        s[_DRAWN] = drawn
+        s[_TRUMP_CARD] = trump_card
+        s[_CLOSER] = -1 if closer is None else closer
+        if close_snapshot is not None:
+            s[_CLOSE_PTS], s[_CLOSE_TRICKS] = close_snapshot
+        s[_FIRST66] = -1 if first_to_66 is None else first_to_66
+        s[_MSUIT] = -1 if marriage_suit is None else marriage_suit
+        s[_PLAYED] = played
+        s[_TRICK_COUNT] = len(tricks)
+        rnd._s = s
+        rnd._stack = []
+        rnd._actions = []
+        rnd._tricks = list(tricks)
+        rnd._marriages = list(marriages)
+        rnd._outcome = None
+        rnd._legal = None
+        return rnd
+
+    def key(self) -> tuple[int, ...]:
+        """A hashable key of the whole position (for transposition tables)."""
+        return (*self._s, self.trump)
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The actions allowed now, lazily, in ascending action code.
+
+        Cards come first, then marriages, ``exchange``, ``close``,
+        ``close-before-draw``, ``out``, ``draw`` and ``pass``.
+        """
+        return iter(self.legal_tuple())
+
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The actions allowed now, as a tuple (the fast path for bots)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> tuple[Action, ...]:
+        s = self._s
+        phase = s[_PHASE]
+        rules = self.rules
+        if phase == _FOLLOW_PHASE:
+            return _card_actions(self._follow_mask())
+        if phase == _LEAD_PHASE:
+            leader = s[_LEADER]
+            hand = s[_HAND + leader]
+            extra: list[Action] = []
+            drawn = s[_DRAWN]
+            open_stock = s[_CLOSER] < 0 and drawn < 12
+            later = s[_TRICK_COUNT] > 0
+            if (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
+                for suit in range(4):
+                    pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+                    if hand & pair == pair:
+                        extra.append(ACTIONS[_MARRIAGE + suit])
+            if open_stock:
+                if (
+                    hand >> (self.trump * 6 + NINE) & 1
+                    and 12 - drawn >= rules.exchange_min_stock
+                    and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
+                ):
+                    extra.append(EXCHANGE)
+                if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
+                    extra.append(CLOSE)
+            if later and rules.claim == "manual":
+                extra.append(OUT)
+            return _card_actions(hand) + tuple(extra)
+        if phase == _MARRIAGE_PHASE:
+            suit = s[_MSUIT]
+            pair = (ACTIONS[suit * 6 + QUEEN], ACTIONS[suit * 6 + KING])
+            return (*pair, OUT) if rules.claim == "manual" else pair
+        if phase == _DRAW_PHASE:
+            if rules.claim == "manual":
+                return (CLOSE_BEFORE_DRAW, OUT, DRAW)
+            return (CLOSE_BEFORE_DRAW, DRAW)
+        if phase == _RESPOND_PHASE:
+            return (EXCHANGE, PASS)
+        return ()
+
+    def _follow_mask(self) -> CardSet:
+        s = self._s
+        hand = s[_HAND + 1 - s[_LEADER]]
+        if s[_CLOSER] < 0 and s[_DRAWN] < 12:
+            return hand
+        lead = s[_LEAD]
+        same = hand & SUIT_MASKS[lead // 6]
+        if same:
+            if self.rules.must_head:
+                higher = same & HIGHER[lead]
+                if higher:
+                    return higher
+            return same
+        trumps = hand & SUIT_MASKS[self.trump]
+        return trumps or hand
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action is allowed now."""
+        return action in self.legal_tuple()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if the action is legal, else the rule it breaks, in words."""
+        if action in self.legal_tuple():
+            return None
+        s = self._s
+        rules = self.rules
+        phase = s[_PHASE]
+        seat = self.to_act
+        name = str(action)
+        if phase == _OVER:
+            return "the round is over"
+        card = action.card
+        if phase == _DRAW_PHASE or phase == _RESPOND_PHASE:
+            if action == OUT or action == CLOSE_BEFORE_DRAW:
+                return f"{name} is not allowed (claim={rules.claim})"
+            if phase == _DRAW_PHASE:
+                return f"after a trick its winner may only draw, close before the draw or declare out, not {name}"
+            return f"after the close its opponent may only exchange the trump nine or pass, not {name}"
+        assert seat is not None
+        if card is not None:
+            if not s[_HAND + seat] >> card & 1:
+                return f"{name} is not in seat {seat}'s hand"
+            if phase == _MARRIAGE_PHASE:
+                return f"after announcing a marriage the leader must lead its king or queen (section 5), not {name}"
+            lead = s[_LEAD]
+            if self._follow_mask() & SUIT_MASKS[lead // 6]:
+                if rules.must_head and s[_HAND + seat] & SUIT_MASKS[lead // 6] & HIGHER[lead]:
+                    return (f"strict play: must follow {SUIT_NAMES[lead // 6]} and head the trick "
+                            f"(section 3, must_head)")
+                return f"strict play: must follow suit {SUIT_NAMES[lead // 6]} (section 3)"
+            return f"strict play: void in {SUIT_NAMES[lead // 6]}, must play a trump (section 3)"
+        if phase == _FOLLOW_PHASE:
+            return f"the follower must play a card, not {name}"
+        if phase == _MARRIAGE_PHASE:
+            return f"after announcing a marriage only its king or queen, or out, may follow, not {name}"
+        return self._why_illegal_at_lead(action, seat)
+
+    def _why_illegal_at_lead(self, action: Action, seat: int) -> str:
+        s = self._s
+        rules = self.rules
+        name = str(action)
+        closed = s[_CLOSER] >= 0
+        stock = 12 - s[_DRAWN]
+        first = s[_TRICK_COUNT] == 0
+        suit = action.marriage_suit
+        if suit is not None:
+            if (closed or stock == 0) and not rules.marriages_after_stock:
+                return "marriages only while the stock is open and not empty (marriages_after_stock=off)"
+            if first:
+                return "no marriage on the round's first lead (first_lead_marriage=off)"
+            return f"seat {seat} does not hold the king and queen of {SUIT_NAMES[suit]}"
+        if action == EXCHANGE:
+            if closed:
+                return "no exchange once the stock is closed"
+            if not s[_HAND + seat] >> (self.trump * 6 + NINE) & 1:
+                return f"seat {seat} does not hold the nine of trumps"
+            if stock < rules.exchange_min_stock:
+                return f"exchange needs a stock of at least {rules.exchange_min_stock} (exchange_min_stock)"
+            return "exchange only after winning a trick (exchange_needs_trick=on)"
+        if action == CLOSE:
+            if closed:
+                return "the stock is already closed"
+            if stock < rules.close_min_stock:
+                return f"closing needs a stock of at least {rules.close_min_stock} (close_min_stock)"
+            return "no closing on the round's first lead (first_lead_close=off)"
+        if action == OUT:
+            if rules.claim != "manual":
+                return "out is never written under claim=auto: the engine declares"
+            return "out only by the winner of the most recent trick, or right after a marriage (section 6)"
+        if action == CLOSE_BEFORE_DRAW:
+            return "close-before-draw only by a trick's winner before its draw"
+        return f"{name} is only possible at another moment of the round"
+
+    # -------------------------------------------------------------- push, pop
+
+    def push(self, action: Action) -> None:
+        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        if action not in legal:
+            raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+        self._stack.append(self._s[:])
+        self._actions.append(action)
+        self._legal = None
+        self._apply(action)
+
+    def push_token(self, token: str) -> None:
+        """Apply the action written by a token (see :meth:`Action.parse`)."""
+        self.push(Action.parse(token))
+
+    def pop(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._stack:
+            raise StateError("no action to take back")
+        self._s = self._stack.pop()
+        self._legal = None
+        action = self._actions.pop()
+        if action < _CARD_END and self._s[_PHASE] == _FOLLOW_PHASE:
+            self._tricks.pop()
+        elif _MARRIAGE <= action < EXCHANGE_CODE:
+            self._marriages.pop()
+        self._outcome = None
+        return action
+
+    def _apply(self, action: int) -> None:
+        s = self._s
+        phase = s[_PHASE]
+        if action < _CARD_END:
+            if phase == _FOLLOW_PHASE:
+                self._finish_trick(action)
+            else:
+                leader = s[_LEADER]
+                s[_HAND + leader] &= ~(1 << action)
+                s[_PLAYED] |= 1 << action
+                s[_LEAD] = action
+                s[_PHASE] = _FOLLOW_PHASE
+        elif action == DRAW_CODE:
+            self._draw()
+            s[_PHASE] = _LEAD_PHASE
+        elif action < EXCHANGE_CODE:
+            self._announce(action - _MARRIAGE)
+        elif action == OUT_CODE:
+            self._declare(s[_LEADER])
+        elif action == EXCHANGE_CODE:
+            seat = s[_LEADER] if phase == _LEAD_PHASE else 1 - s[_LEADER]
+            nine = self.trump * 6 + NINE
+            taken = s[_TRUMP_CARD]
+            s[_HAND + seat] = s[_HAND + seat] & ~(1 << nine) | 1 << taken
+            s[_KNOWN + seat] |= 1 << taken
+            s[_TRUMP_CARD] = nine
+            s[_PHASE] = _LEAD_PHASE
+        elif action == PASS_CODE:
+            s[_PHASE] = _LEAD_PHASE
+        else:
+            self._close()
+
+    def _finish_trick(self, follow: Card) -> None:
+        s = self._s
+        rules = self.rules
+        leader = s[_LEADER]
+        follower = 1 - leader
+        lead = s[_LEAD]
+        s[_HAND + follower] &= ~(1 << follow)
+        s[_PLAYED] |= 1 << follow
+        winner = follower if beats(follow, lead, self.trump) else leader
+        strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
+        self._tricks.append(Trick(leader, lead, follow, winner, strict))
+        s[_PTS + winner] += CARD_POINTS[lead] + CARD_POINTS[follow]
+        s[_TRICKS + winner] += 1
+        s[_TRICK_COUNT] += 1
+        s[_LEAD] = -1
+        s[_LEADER] = winner
+        reached = s[_PTS + winner] + s[_MARR + winner] >= 66
+        if reached and s[_FIRST66] < 0:
+            s[_FIRST66] = winner
+        if not s[_HAND] and not s[_HAND + 1]:
+            if s[_CLOSER] < 0:
+                s[_PTS + winner] += 10
+            self._end_of_cards()
+        elif reached and rules.claim == "auto":
+            self._declare(winner)
+        elif strict:
+            s[_PHASE] = _LEAD_PHASE
+        elif rules.close_before_draw and 12 - s[_DRAWN] >= rules.close_min_stock:
+            s[_PHASE] = _DRAW_PHASE
+        else:
+            self._draw()
+            s[_PHASE] = _LEAD_PHASE
+
+    def _draw(self) -> None:
+        s = self._s
+        winner = s[_LEADER]
+        drawn = s[_DRAWN]
+        s[_HAND + winner] |= 1 << self.deck[13 + drawn]
+        if drawn == 10:
+            taken = s[_TRUMP_CARD]
+            s[_HAND + 1 - winner] |= 1 << taken
+            s[_KNOWN + 1 - winner] |= 1 << taken
+        else:
+            s[_HAND + 1 - winner] |= 1 << self.deck[14 + drawn]
+        s[_DRAWN] = drawn + 2
+
+    def _announce(self, suit: Suit) -> None:
+        s = self._s
+        seat = s[_LEADER]
+        s[_MARR + seat] += 40 if suit == self.trump else 20
+        s[_KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        s[_MSUIT] = suit
+        s[_PHASE] = _MARRIAGE_PHASE
+        self._marriages.append((seat, suit))
+        if s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
+            if s[_FIRST66] < 0:
+                s[_FIRST66] = seat
+            if self.rules.claim == "auto":
+                self._declare(seat)
+
+    def _close(self) -> None:
+        s = self._s
+        rules = self.rules
+        closer = s[_LEADER]
+        opponent = 1 - closer
+        s[_CLOSER] = closer
+        s[_CLOSE_TRICKS] = s[_TRICKS + opponent]
+        s[_CLOSE_PTS] = s[_PTS + opponent] + (s[_MARR + opponent] if s[_TRICKS + opponent] else 0)
+        if (
+            rules.exchange_on_opponent_close
+            and 12 - s[_DRAWN] >= rules.exchange_min_stock
+            and s[_HAND + opponent] >> (self.trump * 6 + NINE) & 1
+        ):
+            s[_PHASE] = _RESPOND_PHASE
+        else:
+            s[_PHASE] = _LEAD_PHASE
+
+    # ------------------------------------------------------------------ scoring
+
+    def _declare(self, declarer: int) -> None:
+        s = self._s
+        other = 1 - declarer
+        points = self.points()
+        if points[declarer] < 66:
+            three = self.rules.false_claim_points == "two_or_three" and not s[_TRICKS + other]
+            self._finish(other, 3 if three else 2, Reason.FALSE_OUT, declarer)
+        elif s[_CLOSER] >= 0:
+            self._finish_closed(declarer)
+        else:
+            self._finish(declarer, _scale(points[other], s[_TRICKS + other]), Reason.OUT, declarer)
+
+    def _end_of_cards(self) -> None:
+        s = self._s
+        if s[_CLOSER] >= 0:
+            self._finish_closed(None)
+            return
+        p0, p1 = self.points()
+        if p0 != p1:
+            winner = 0 if p0 > p1 else 1
+            loser = 1 - winner
+            self._finish(winner, _scale((p0, p1)[loser], s[_TRICKS + loser]), Reason.LAST_TRICK, None)
+            return
+        tie = self.rules.tie
+        t0, t1 = s[_TRICKS], s[_TRICKS + 1]
+        if tie == "most_tricks" and t0 != t1:
+            self._finish(0 if t0 > t1 else 1, 1, Reason.TIE, None)
+        else:
+            self._finish(None, 0, Reason.TIE, None, replay=tie != "carry")
+
+    def _finish_closed(self, declarer: int | None) -> None:
+        s = self._s
+        closer = s[_CLOSER]
+        opponent = 1 - closer
+        if s[_FIRST66] == closer:
+            if self.rules.closer_win_basis == "at_close":
+                points, tricks = s[_CLOSE_PTS], s[_CLOSE_TRICKS]
+            else:
+                points, tricks = self.points()[opponent], s[_TRICKS + opponent]
+            self._finish(closer, _scale(points, tricks), Reason.OUT, declarer)
+        else:
+            three = self.rules.failed_close_points == "three" or not s[_CLOSE_TRICKS]
+            self._finish(opponent, 3 if three else 2, Reason.FAILED_CLOSE, declarer)
+
+    def _finish(self, winner: int | None, game_points: int, reason: Reason,
+                declarer: int | None, replay: bool = False) -> None:
+        self._s[_PHASE] = _OVER
+        self._outcome = Outcome(
+            winner, game_points, reason, self.points(), self.trick_counts(), declarer, self.closer,
+            replay, self.close_snapshot, self.first_to_66, self.rules.closer_win_basis == "at_close",
+        )
+
+    def __repr__(self) -> str:
+        return (f"<Round dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "
+                f"phase={self.phase.name} actions={' '.join(a.token for a in self._actions)!r}>")
+
+
+def _scale_words(seat: int, points: int, tricks: int) -> str:
+    if points >= 33:
+        return f"seat {seat} has {points} points, 33 or more: 1 game point"
+    if tricks:
+        return f"seat {seat} has {points} points, under 33: 2 game points"
+    return f"seat {seat} took no trick: 3 game points"
+
+
+def _explain(o: Outcome) -> str:
+    winner, points, tricks = o.winner, o.points, o.tricks
+    if o.reason is Reason.TIE:
+        if winner is not None:
+            return (f"Both have {points[0]} points; seat {winner} took more tricks "
+                    f"({tricks[winner]} to {tricks[1 - winner]}): 1 game point (tie=most_tricks).")
+        then = "the same dealer deals again" if o.replay else "the next scoring round gets 1 more game point"
+        return f"Both have {points[0]} points: a tie; nobody scores and {then}."
+    assert winner is not None
+    loser = 1 - winner
+    if o.reason is Reason.FALSE_OUT:
+        assert o.declarer is not None
+        why = f"seat {winner} took no trick" if o.game_points == 3 else "2 game points"
+        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points: "
+                f"a false declaration gives seat {winner} {o.game_points} ({why}).")
+    if o.reason is Reason.FAILED_CLOSE:
+        who = "nobody" if o.first_to_66 is None else f"seat {o.first_to_66}"
+        assert o.close_snapshot is not None
+        why = (f"seat {winner} had no trick when the stock was closed" if o.close_snapshot[1] == 0
+               else "3 game points (failed_close_points=three)" if o.game_points == 3
+               else "2 game points")
+        return (f"Seat {o.closer} closed the stock but {who} reached 66 first: "
+                f"seat {winner} scores {o.game_points} ({why}).")
+    if o.closer is not None:
+        assert o.close_snapshot is not None
+        if o.scored_at_close:
+            scale = _scale_words(loser, *o.close_snapshot) + " at the close"
+        else:
+            scale = _scale_words(loser, points[loser], tricks[loser])
+        return f"Seat {o.closer} closed the stock and reached 66 first; {scale}."
+    if o.reason is Reason.OUT:
+        return (f"Seat {winner} declared out with {points[winner]} points; "
+                f"{_scale_words(loser, points[loser], tricks[loser])}.")
+    return (f"All tricks played, the last worth 10; seat {winner} has more points "
+            f"({points[winner]} to {points[loser]}); {_scale_words(loser, points[loser], tricks[loser])}.")
+
+
+def parse_action(token: str) -> Action:
+    """Read an action token: a card, ``M`` and a suit, or a named action.
+
+    >>> parse_action("Md"), parse_action("close-before-draw")
+    (Action('Md'), Action('close-before-draw'))
+    """
+    if len(token) == 2 and token[0] == "M":
+        return marriage(parse_suit(token[1]))
+    if len(token) == 2:
+        return ACTIONS[parse_card(token)]
+    return Action.parse(token)
