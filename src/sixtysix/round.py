@@ -247,6 +247,11 @@ _PHASES = tuple(Phase)
 _LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
 _ALL_CARDS = list(range(NUM_CARDS))
+_BEATS = tuple(
+    tuple(beats(follow, lead, trump) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
+    for trump in range(4)
+)
+"""Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: whether the follow wins."""
 _CLASSIC = Rules()
 
 
@@ -674,8 +679,7 @@ class Round:
             if phase == _FOLLOW_PHASE:
                 self._finish_trick(action)
             else:
-                leader = s[_LEADER]
-                s[_HAND + leader] &= ~(1 << action)
+                s[_HAND + s[_LEADER]] &= ~(1 << action)
                 s[_PLAYED] |= 1 << action
                 s[_LEAD] = action
                 s[_PHASE] = _FOLLOW_PHASE
@@ -707,7 +711,7 @@ class Round:
         lead = s[_LEAD]
         s[_HAND + follower] &= ~(1 << follow)
         s[_PLAYED] |= 1 << follow
-        winner = follower if beats(follow, lead, self.trump) else leader
+        winner = follower if _BEATS[self.trump][lead * 24 + follow] else leader
         strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
         self._tricks.append(Trick(leader, lead, follow, winner, strict))
         s[_PTS + winner] += CARD_POINTS[lead] + CARD_POINTS[follow]
