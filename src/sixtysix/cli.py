@@ -16,7 +16,7 @@ from sixtysix.rules import Rules
 
 def summary(match: Match, legal: bool = False) -> dict[str, Any]:
     """The JSON summary ``sixtysix replay --json`` prints for a match."""
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     for result in match.results():
         outcome = result.outcome
         rnd_points = match.rounds[len(rounds)].points()

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sixtysix.cards import FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
+from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
 from sixtysix.errors import StateError
-from sixtysix.round import CARD_POINTS, Action, Outcome, Phase, Round, Trick
+from sixtysix.round import Action, Outcome, Phase, Round, Trick
 from sixtysix.rules import Rules
 
 
@@ -152,7 +152,7 @@ def sample_round(obs: Observation, rng: random.Random) -> Round:
     opponent_hand = shown
     for card in opponent_cards:
         opponent_hand |= 1 << card
-    stock = [c for c in cards_in(unseen & ~opponent_hand)]
+    stock = list(cards_in(unseen & ~opponent_hand))
     rng.shuffle(stock)
     hands = (obs.hand, opponent_hand) if obs.seat == 0 else (opponent_hand, obs.hand)
     shown_pair = (obs.own_shown, shown) if obs.seat == 0 else (shown, obs.own_shown)

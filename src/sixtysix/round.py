@@ -272,8 +272,8 @@ class Round:
     ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says.
     """
 
-    __slots__ = ("rules", "deck", "dealer", "trump", "_s", "_stack", "_actions", "_tricks",
-                 "_marriages", "_outcome", "_legal")
+    __slots__ = ("_actions", "_legal", "_marriages", "_outcome", "_s", "_stack", "_tricks",
+                 "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -325,7 +325,7 @@ class Round:
         phase = s[_PHASE]
         if phase == _OVER:
             return None
-        if phase == _FOLLOW_PHASE or phase == _RESPOND_PHASE:
+        if phase in (_FOLLOW_PHASE, _RESPOND_PHASE):
             return 1 - s[_LEADER]
         return s[_LEADER]
 
@@ -536,8 +536,8 @@ class Round:
                 extra.append(OUT)
             return _card_actions(hand) + tuple(extra)
         if phase == _MARRIAGE_PHASE:
-            suit = s[_MSUIT]
-            pair = (ACTIONS[suit * 6 + QUEEN], ACTIONS[suit * 6 + KING])
+            married = s[_MSUIT]
+            pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
             return (*pair, OUT) if rules.claim == "manual" else pair
         if phase == _DRAW_PHASE:
             if rules.claim == "manual":
@@ -579,18 +579,20 @@ class Round:
         if phase == _OVER:
             return "the round is over"
         card = action.card
-        if phase == _DRAW_PHASE or phase == _RESPOND_PHASE:
-            if action == OUT or action == CLOSE_BEFORE_DRAW:
+        if phase in (_DRAW_PHASE, _RESPOND_PHASE):
+            if action in (OUT, CLOSE_BEFORE_DRAW):
                 return f"{name} is not allowed (claim={rules.claim})"
             if phase == _DRAW_PHASE:
-                return f"after a trick its winner may only draw, close before the draw or declare out, not {name}"
+                return ("after a trick its winner may only draw, close before the draw "
+                        f"or declare out, not {name}")
             return f"after the close its opponent may only exchange the trump nine or pass, not {name}"
         assert seat is not None
         if card is not None:
             if not s[_HAND + seat] >> card & 1:
                 return f"{name} is not in seat {seat}'s hand"
             if phase == _MARRIAGE_PHASE:
-                return f"after announcing a marriage the leader must lead its king or queen (section 5), not {name}"
+                return ("after announcing a marriage the leader must lead its king or queen "
+                        f"(section 5), not {name}")
             lead = s[_LEAD]
             if self._follow_mask() & SUIT_MASKS[lead // 6]:
                 if rules.must_head and s[_HAND + seat] & SUIT_MASKS[lead // 6] & HIGHER[lead]:

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from random import Random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from random import Random
 
 from sixtysix.observation import Observation
 from sixtysix.round import Action
