@@ -247,6 +247,7 @@ _PHASES = tuple(Phase)
 _LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
 _ALL_CARDS = list(range(NUM_CARDS))
+_KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS = tuple(
     tuple(beats(follow, lead, trump) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
     for trump in range(4)
@@ -485,8 +486,10 @@ class Round:
         return rnd
 
     def key(self) -> tuple[int, ...]:
-        """A hashable key of the whole position (for transposition tables)."""
-        return (*self._s, self.trump)
+        """A hashable key of the whole position, the stock order included
+        (for transposition tables and equality checks)."""
+        s = self._s
+        return (*s, self.trump, *self.deck[13 + s[_DRAWN]:])
 
     # ----------------------------------------------------------- legal actions
 
@@ -518,11 +521,9 @@ class Round:
             drawn = s[_DRAWN]
             open_stock = s[_CLOSER] < 0 and drawn < 12
             later = s[_TRICK_COUNT] > 0
-            if (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
-                for suit in range(4):
-                    pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
-                    if hand & pair == pair:
-                        extra.append(ACTIONS[_MARRIAGE + suit])
+            kings = hand & hand << 1 & _KINGS
+            if kings and (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
+                extra.extend(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
             if open_stock:
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
@@ -650,6 +651,8 @@ class Round:
         if legal is None:
             legal = self._generate()
         if action not in legal:
+            if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
+                raise IllegalActionError(f"not an action: {action!r}")
             raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
         self._stack.append(self._s[:])
         self._actions.append(action)

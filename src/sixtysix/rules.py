@@ -91,6 +91,8 @@ class Rules:
         >>> Rules.preset("pagat").tie
         'replay'
         """
+        if name == "three-hand":
+            raise RulesError("preset 'three-hand' (RULES.md section 11) is not supported yet")
         if name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
         return cls(preset_name=name, **PRESETS[name])
