@@ -94,6 +94,23 @@ def _play(args: argparse.Namespace) -> int:
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent)
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from sixtysix.tournament import progress_bar, run_tournament
+
+    try:
+        rules = Rules.parse(args.rules)
+        report = run_tournament(args.bots, args.matches, rules, jobs=args.jobs, seed=args.seed,
+                                progress=None if args.quiet or not sys.stderr.isatty() else progress_bar)
+    except (RulesError, ValueError) as error:
+        print(f"sixtysix tournament: {error}", file=sys.stderr)
+        return 2
+    if args.plot:
+        with open(args.plot, "w", encoding="utf-8") as handle:
+            handle.write(report.html())
+    print(json.dumps(report.to_json(), indent=1) if args.json else report.table())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six, the card game.")
@@ -112,6 +129,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--json", action="store_true", help="print a JSON summary")
     replay.add_argument("--legal", action="store_true", help="also list the legal next tokens")
     replay.set_defaults(handler=_replay)
+
+    tournament = commands.add_parser(
+        "tournament", help="duplicate matches between bots, with ratings and 95% intervals")
+    tournament.add_argument("bots", nargs="+", metavar="BOT", help="bot names (two or more)")
+    tournament.add_argument("--matches", type=int, default=100, help="matches per pairing (even)")
+    tournament.add_argument("--rules", default="classic",
+                            help="preset with optional overrides, e.g. 'classic match_target=3'")
+    tournament.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tournament.add_argument("--seed", type=int, default=1, help="seed of the deck sequences")
+    tournament.add_argument("--json", action="store_true", help="print the report as JSON")
+    tournament.add_argument("--plot", metavar="FILE.html", help="write an HTML chart of the ratings")
+    tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    tournament.set_defaults(handler=_tournament)
 
     args = parser.parse_args(argv)
     handler = args.handler

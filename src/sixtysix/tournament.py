@@ -1,0 +1,367 @@
+"""Duplicate-match tournaments between bots, with ratings and confidence intervals.
+
+Every pairing plays deck sequences twice with the seats swapped, so luck of the
+deal cancels out: in the twin match each bot gets the cards the other had.
+Matches run on a local process pool; the same seeds give the same results.
+
+>>> report = run_tournament(["greedy", "random"], matches=4, rules=Rules(), jobs=1, seed=3)
+>>> [s.name for s in report.standings]
+['greedy', 'random']
+>>> report.standings[0].matches
+4
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sixtysix.bots import Bot, make_bot
+from sixtysix.observation import Observation
+from sixtysix.round import Action
+from sixtysix.rules import Rules
+from sixtysix.table import Table
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """One match to play: the bots in seat order, the deck seed, and the pair it belongs to."""
+
+    bots: tuple[str, str]
+    rules: str
+    seed: int
+    pair: int
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What one match gave: the winner's seat, the score, rounds and think times."""
+
+    spec: MatchSpec
+    winner: int
+    score: tuple[int, int]
+    rounds: int
+    decisions: tuple[int, int]
+    think_seconds: tuple[float, float]
+    think_max: tuple[float, float]
+
+
+class _TimedSeat:
+    """A bot seat that measures how long each decision takes."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.seconds = 0.0
+        self.longest = 0.0
+
+    def act(self, observation: Observation) -> Action:
+        start = time.perf_counter()
+        action = self.bot.act(observation)
+        spent = time.perf_counter() - start
+        self.decisions += 1
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+        return action
+
+
+def play_match(spec: MatchSpec) -> MatchResult:
+    """Play one match of a tournament (in a worker process)."""
+    seats = [_TimedSeat(make_bot(name, seed=spec.seed * 2 + i)) for i, name in enumerate(spec.bots)]
+    match = Table(seats, Rules.parse(spec.rules), seed=spec.seed).play()
+    winner = match.winner
+    assert winner is not None
+    return MatchResult(
+        spec, winner, match.score, len(match.rounds),
+        (seats[0].decisions, seats[1].decisions),
+        (seats[0].seconds, seats[1].seconds),
+        (seats[0].longest, seats[1].longest),
+    )
+
+
+def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list[MatchSpec]:
+    """The matches of a round robin: per pairing, ``matches`` matches as duplicate pairs.
+
+    >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 2, Rules(), 1)]
+    [(('a', 'b'), 1000), (('b', 'a'), 1000)]
+    """
+    if len(bots) < 2:
+        raise ValueError("a tournament needs at least two bots")
+    if matches < 2:
+        raise ValueError("each pairing needs at least 2 matches (one duplicate pair)")
+    specs = []
+    pair = 0
+    for first, second in itertools.combinations(bots, 2):
+        for _ in range((matches + 1) // 2):
+            deal_seed = seed * 1000 + pair % ((matches + 1) // 2)
+            specs.append(MatchSpec((first, second), str(rules), deal_seed, pair))
+            specs.append(MatchSpec((second, first), str(rules), deal_seed, pair))
+            pair += 1
+    return specs
+
+
+@dataclass
+class Standing:
+    """One bot's results over the whole tournament."""
+
+    name: str
+    matches: int = 0
+    wins: int = 0
+    rounds: int = 0
+    game_points: int = 0
+    conceded: int = 0
+    decisions: int = 0
+    think_seconds: float = 0.0
+    think_max: float = 0.0
+    rating: float = 0.0
+    rating_low: float = 0.0
+    rating_high: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Matches won per match played."""
+        return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.matches)
+
+    @property
+    def points_per_round(self) -> float:
+        """Game points won minus conceded, per round played."""
+        return (self.game_points - self.conceded) / self.rounds if self.rounds else 0.0
+
+    @property
+    def ms_per_decision(self) -> float:
+        """Mean think time per decision in milliseconds."""
+        return 1000 * self.think_seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class Report:
+    """A finished tournament: standings, head-to-head records and every match."""
+
+    bots: list[str]
+    rules: str
+    matches_per_pairing: int
+    seed: int
+    standings: list[Standing]
+    head_to_head: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    results: list[MatchResult] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the report."""
+        return {
+            "bots": self.bots,
+            "rules": self.rules,
+            "matches_per_pairing": self.matches_per_pairing,
+            "seed": self.seed,
+            "standings": [
+                {**asdict(s), "win_rate": s.win_rate, "win_interval": list(s.win_interval),
+                 "points_per_round": s.points_per_round, "ms_per_decision": s.ms_per_decision}
+                for s in self.standings
+            ],
+            "head_to_head": {a: {b: list(v) for b, v in row.items()} for a, row in self.head_to_head.items()},
+        }
+
+    def table(self) -> str:
+        """The standings as a text table."""
+        lines = [f"{'bot':<12} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
+                 f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms max':>7}"]
+        for s in self.standings:
+            low, high = s.win_interval
+            win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
+            rating_ci = f"{s.rating_low:.0f}..{s.rating_high:.0f}"
+            lines.append(
+                f"{s.name:<12} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
+                f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
+                f"{s.ms_per_decision:>7.1f} {1000 * s.think_max:>7.0f}")
+        if len(self.bots) > 2:
+            lines.append("")
+            lines.append("head to head (row's match wins - losses against column):")
+            lines.append(" " * 12 + "".join(f"{b:>12}" for b in self.bots))
+            for a in self.bots:
+                cells = "".join(
+                    f"{'-':>12}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>12}"
+                    for b in self.bots)
+                lines.append(f"{a:<12}{cells}")
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """A self-contained HTML page with the ratings and their intervals as an SVG chart."""
+        width, row = 640, 34
+        lows = [s.rating_low for s in self.standings]
+        highs = [s.rating_high for s in self.standings]
+        lo, hi = min(lows) - 50, max(highs) + 50
+        def x(value: float) -> float:
+            return 120 + (width - 150) * (value - lo) / (hi - lo)
+        bars = []
+        for i, s in enumerate(self.standings):
+            y = 20 + i * row
+            bars.append(
+                f'<text x="110" y="{y + 5}" text-anchor="end">{html.escape(s.name)}</text>'
+                f'<line x1="{x(s.rating_low):.1f}" x2="{x(s.rating_high):.1f}" y1="{y}" y2="{y}" '
+                f'stroke="#456" stroke-width="3"/>'
+                f'<circle cx="{x(s.rating):.1f}" cy="{y}" r="6" fill="#c33"/>'
+                f'<text x="{x(s.rating_high) + 8:.1f}" y="{y + 5}">{s.rating:.0f}</text>')
+        height = 40 + row * len(self.standings)
+        zero = f'<line x1="{x(0):.1f}" x2="{x(0):.1f}" y1="0" y2="{height}" stroke="#bbb"/>' \
+            if lo < 0 < hi else ""
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+               f'font-family="sans-serif" font-size="13">{zero}{"".join(bars)}</svg>')
+        return ("<!doctype html><html><head><meta charset='utf-8'><title>sixtysix tournament</title>"
+                "</head><body><h1>Tournament</h1>"
+                f"<p>Rules {html.escape(self.rules)}; {self.matches_per_pairing} duplicate matches per "
+                f"pairing; seed {self.seed}. Ratings are Elo-scale (Bradley-Terry on match wins, "
+                "mean 0) with 95% intervals from the Fisher information.</p>"
+                f"{svg}<pre>{html.escape(self.table())}</pre></body></html>\n")
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(v, 3) for v in wilson(80, 100)]
+    [0.711, 0.867]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + Z95 ** 2 / trials
+    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
+    spread = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def _matrix_inverse(m: list[list[float]]) -> list[list[float]]:
+    n = len(m)
+    a = [row[:] + [float(i == j) for j in range(n)] for i, row in enumerate(m)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        scale = a[col][col]
+        a[col] = [v / scale for v in a[col]]
+        for r in range(n):
+            if r != col and a[r][col]:
+                factor = a[r][col]
+                a[r] = [v - factor * w for v, w in zip(a[r], a[col], strict=True)]
+    return [row[n:] for row in a]
+
+
+def bradley_terry(bots: Sequence[str], games: Iterable[tuple[str, str]],
+                  iterations: int = 500) -> dict[str, tuple[float, float]]:
+    """Elo-scale ratings (mean 0) and their standard errors from (winner, loser) pairs.
+
+    The ratings maximise the Bradley-Terry likelihood (MM algorithm) after adding
+    a half win both ways between every pair that met, so a bot that won every
+    match still gets a finite rating; the standard errors come from the inverse
+    Fisher information at that point (a Laplace approximation).
+
+    >>> r = bradley_terry(["a", "b"], [("a", "b")] * 3 + [("b", "a")])
+    >>> round(r["a"][0] - r["b"][0]), round(r["a"][1])
+    (147, 85)
+    """
+    index = {b: i for i, b in enumerate(bots)}
+    n = len(bots)
+    wins = [[0.0] * n for _ in range(n)]
+    for winner, loser in games:
+        wins[index[winner]][index[loser]] += 1
+    for i in range(n):
+        for j in range(n):
+            if i != j and (wins[i][j] or wins[j][i]):
+                wins[i][j] += 0.5
+    strength = [1.0] * n
+    for _ in range(iterations):
+        updated = []
+        for i in range(n):
+            denominator = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j])
+                              for j in range(n) if j != i)
+            updated.append(sum(wins[i]) / denominator if denominator else strength[i])
+        mean_log = sum(math.log(s) for s in updated) / n
+        strength = [s / math.exp(mean_log) for s in updated]
+    information = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                p = strength[i] / (strength[i] + strength[j])
+                v = (wins[i][j] + wins[j][i]) * p * (1 - p)
+                information[i][i] += v
+                information[i][j] -= v
+    shifted = _matrix_inverse([[v + 1 / n for v in row] for row in information])
+    elo = 400 / math.log(10)
+    return {b: (elo * math.log(strength[i]), elo * math.sqrt(max(shifted[i][i] - 1 / n, 0.0)))
+            for b, i in index.items()}
+
+
+def _tally(bots: Sequence[str], results: Sequence[MatchResult]
+           ) -> tuple[list[Standing], dict[str, dict[str, tuple[int, int]]]]:
+    standings = {b: Standing(b) for b in bots}
+    head = {a: {b: (0, 0) for b in bots if b != a} for a in bots}
+    for r in results:
+        for seat, name in enumerate(r.spec.bots):
+            s = standings[name]
+            s.matches += 1
+            s.wins += r.winner == seat
+            s.rounds += r.rounds
+            s.game_points += r.score[seat]
+            s.conceded += r.score[1 - seat]
+            s.decisions += r.decisions[seat]
+            s.think_seconds += r.think_seconds[seat]
+            s.think_max = max(s.think_max, r.think_max[seat])
+        winner, loser = r.spec.bots[r.winner], r.spec.bots[1 - r.winner]
+        won, lost = head[winner][loser]
+        head[winner][loser] = (won + 1, lost)
+        won, lost = head[loser][winner]
+        head[loser][winner] = (won, lost + 1)
+    ratings = bradley_terry(bots, [(r.spec.bots[r.winner], r.spec.bots[1 - r.winner]) for r in results])
+    for b, (rating, error) in ratings.items():
+        s = standings[b]
+        s.rating = rating
+        s.rating_low = rating - Z95 * error
+        s.rating_high = rating + Z95 * error
+    ordered = sorted(standings.values(), key=lambda s: -s.rating)
+    return ordered, head
+
+
+def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 1, seed: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> Report:
+    """Play every pairing's duplicate matches and rate the bots."""
+    for name in bots:
+        make_bot(name)
+    if len(set(bots)) != len(bots):
+        raise ValueError("each bot may enter once")
+    specs = schedule(bots, matches, rules, seed)
+    results: list[MatchResult] = []
+    if jobs <= 1:
+        for spec in specs:
+            results.append(play_match(spec))
+            if progress:
+                progress(len(results), len(specs))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_match, spec) for spec in specs]
+            for future in as_completed(futures):
+                results.append(future.result())
+                if progress:
+                    progress(len(results), len(specs))
+    results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
+    standings, head = _tally(list(bots), results)
+    return Report(list(bots), str(rules), matches, seed, standings, head, results)
+
+
+def progress_bar(done: int, total: int) -> None:
+    """Draw a progress bar on standard error."""
+    width = 30
+    filled = width * done // total
+    end = "\n" if done == total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches{end}")
+    sys.stderr.flush()
