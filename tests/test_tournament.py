@@ -1,0 +1,83 @@
+"""The tournament runner: duplicate scheduling, determinism, reports and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sixtysix.cli import main
+from sixtysix.match import Match
+from sixtysix.rules import Rules
+from sixtysix.tournament import bradley_terry, run_tournament, schedule, wilson
+
+
+def test_duplicate_pairs_share_decks_with_seats_swapped() -> None:
+    specs = schedule(["greedy", "random"], 6, Rules(), seed=4)
+    assert len(specs) == 6
+    for first, second in zip(specs[::2], specs[1::2], strict=True):
+        assert first.seed == second.seed and first.pair == second.pair
+        assert first.bots == tuple(reversed(second.bots))
+    twin = [Match(seed=specs[0].seed), Match(seed=specs[1].seed)]
+    assert twin[0].first_dealer == twin[1].first_dealer
+    assert twin[0].deal().deck == twin[1].deal().deck
+
+
+def test_round_robin_covers_every_pairing() -> None:
+    specs = schedule(["a", "b", "c"], 2, Rules(), seed=1)
+    assert sorted({frozenset(s.bots) for s in specs}, key=sorted) == [
+        frozenset("ab"), frozenset("ac"), frozenset("bc")]
+
+
+def test_same_seeds_same_results_serial_and_parallel() -> None:
+    serial = run_tournament(["greedy", "random"], 8, Rules.parse("classic match_target=3"), jobs=1, seed=9)
+    parallel = run_tournament(["greedy", "random"], 8, Rules.parse("classic match_target=3"), jobs=2, seed=9)
+    assert [(r.spec, r.winner, r.score) for r in serial.results] == \
+        [(r.spec, r.winner, r.score) for r in parallel.results]
+    assert serial.table().split("ms/dec")[0] == parallel.table().split("ms/dec")[0]
+
+
+def test_greedy_beats_random_and_ratings_order_the_bots() -> None:
+    report = run_tournament(["random", "greedy"], 20, Rules(), seed=2)
+    best, worst = report.standings
+    assert best.name == "greedy" and best.wins > 15
+    assert best.rating_low > 0 > worst.rating_high
+    assert best.matches == worst.matches == 20
+    assert best.points_per_round == pytest.approx(-worst.points_per_round)
+
+
+def test_wilson_interval_contains_the_rate() -> None:
+    low, high = wilson(7, 10)
+    assert low < 0.7 < high
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_bradley_terry_ratings_sum_to_zero_and_follow_wins() -> None:
+    games = [("a", "b")] * 6 + [("b", "c")] * 6 + [("a", "c")] * 6 + [("c", "a")] * 2
+    ratings = bradley_terry(["a", "b", "c"], games)
+    assert sum(r for r, _ in ratings.values()) == pytest.approx(0, abs=1e-6)
+    assert ratings["a"][0] > ratings["b"][0] > ratings["c"][0]
+    assert all(error > 0 for _, error in ratings.values())
+
+
+def test_cli_json_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "ratings.html"
+    status = main(["tournament", "greedy", "random", "--matches", "4", "--rules",
+                   "classic match_target=2", "--json", "--plot", str(plot), "--quiet"])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(s["name"] for s in data["standings"]) == ["greedy", "random"]
+    assert sum(s["wins"] for s in data["standings"]) == 4
+    assert "<svg" in plot.read_text()
+    assert main(["tournament", "greedy", "random", "--matches", "2", "--quiet"]) == 0
+    assert "win %" in capsys.readouterr().out
+
+
+def test_cli_rejects_unknown_bot_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "greedy", "nobody", "--quiet"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["tournament", "greedy", "random", "--rules", "bogus", "--quiet"]) == 2
+    assert "unknown preset" in capsys.readouterr().err
+    assert main(["tournament", "greedy", "--quiet"]) == 2
