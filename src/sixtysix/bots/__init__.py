@@ -2,7 +2,7 @@
 
 >>> bot = make_bot("random", seed=1)
 >>> sorted(BOTS)
-['greedy', 'random']
+['greedy', 'ismcts', 'random']
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     >>> make_bot("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'nobody'; bots: greedy, random
+    ValueError: unknown bot 'nobody'; bots: greedy, ismcts, random
     """
     factory = BOTS.get(name)
     if factory is None:
@@ -51,10 +51,12 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
 def _register() -> None:
     from sixtysix.bots.greedy import GreedyBot
+    from sixtysix.bots.ismcts import IsmctsBot
     from sixtysix.bots.random import RandomBot
 
     BOTS["random"] = RandomBot
     BOTS["greedy"] = GreedyBot
+    BOTS["ismcts"] = IsmctsBot
 
 
 _register()
