@@ -1,0 +1,37 @@
+"""The terminal front end: play a match of Sixty-Six against the computer.
+
+``sixtysix play`` calls :func:`run`; the app itself is
+:class:`sixtysix.tui.app.SixtySixApp`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from sixtysix.rules import Rules
+from sixtysix.tui.app import SixtySixApp
+
+__all__ = ["SixtySixApp", "run"]
+
+
+def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path | None = None,
+        opponent: str = "greedy", delay: float = 0.5, memory: bool = False) -> int:
+    """Play a match in the terminal; returns the exit status.
+
+    The user is seat 0 and ``opponent`` (a bot name) seat 1. ``delay`` is the
+    opponent's pause in seconds before each of its actions, ``memory`` starts
+    in memory mode, and ``save`` names a file for the match record, written at
+    the end of the match or when the user quits.
+    """
+    try:
+        app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory)
+    except ValueError as error:
+        print(f"sixtysix play: {error}", file=sys.stderr)
+        return 2
+    status = app.run()
+    if app.saved is not None:
+        print(app.saved, file=sys.stderr if app.save_failed else sys.stdout)
+    if status is None:  # the app failed (Textual has printed why)
+        return app.return_code or 1
+    return status

@@ -1,0 +1,167 @@
+"""Dialogs over the card table: the round summary, the end of the match, the choice of a marriage."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import JustifyMethod
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from sixtysix.match import RoundResult
+from sixtysix.round import Action
+from sixtysix.tui.words import Names, sentence, suit_text
+
+
+def _game_points(points: int) -> str:
+    return f"{points} game point{'' if points == 1 else 's'}"
+
+
+def score_line(score: tuple[int, int], target: int, names: Names) -> str:
+    """The match score, as in ``You 3 – 2 Greedy  (playing to 7)``."""
+    return f"You {score[0]} – {score[1]} {names.opponent}  (playing to {target})"
+
+
+class RoundOverScreen(ModalScreen[None]):
+    """Why the round just played scored what it did; the user goes on with a key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,n", "go_on", "Next round", key_display="⏎"),
+    ]
+
+    def __init__(self, number: int, result: RoundResult, marriages: Sequence[tuple[int, int]],
+                 score: tuple[int, int], target: int, names: Names, match_over: bool) -> None:
+        super().__init__()
+        self._number = number
+        self._result = result
+        self._marriages = marriages
+        self._score = score
+        self._target = target
+        self._names = names
+        self._match_over = match_over
+
+    def compose(self) -> ComposeResult:
+        """The summary in a dialog box."""
+        result = self._result
+        outcome = result.outcome
+        assert outcome is not None
+        names = self._names
+        winner = result.winner
+        if winner is None:
+            title = f"Round {self._number}: a tie"
+        else:
+            title = (f"Round {self._number}: {names.subject(winner)} "
+                     f"{names.verb(winner, 'score', 'scores')} {_game_points(result.game_points)}")
+        table = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
+        table.add_column("")
+        table.add_column("You", justify="right")
+        table.add_column(names.opponent, justify="right")
+        table.add_row("points", str(outcome.points[0]), str(outcome.points[1]))
+        table.add_row("tricks", str(outcome.tricks[0]), str(outcome.tricks[1]))
+        married = [[suit for who, suit in self._marriages if who == seat] for seat in (0, 1)]
+        table.add_row("marriages", *(Text(" ").join(suit_text(suit) for suit in suits) if suits
+                                     else Text("—", style="dim") for suits in married))
+        with Vertical(id="dialog", classes="round-over"):
+            yield Static(Text(title), id="round-title", classes="title")
+            yield Static(Text(names.explain(outcome.explanation)), id="explanation")
+            if result.carried and winner is not None:
+                ties = "tie" if result.carried == 1 else "ties"
+                yield Static(Text(f"+{result.carried} for {result.carried} carried {ties}: "
+                                  f"{_game_points(result.game_points)} in all."), id="carried")
+            yield Static(table, id="round-table")
+            yield Static(Text(score_line(self._score, self._target, names)), id="round-score",
+                         classes="score")
+            hint = "see the result of the match" if self._match_over else "deal the next round"
+            yield Static(f"Press Enter to {hint}.", classes="hint")
+        yield Footer()
+
+    def action_go_on(self) -> None:
+        """Close the summary."""
+        self.dismiss(None)
+
+
+class MatchOverScreen(ModalScreen[None]):
+    """The winner, the final score, the rounds of the match and where its record went."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,q,escape", "app.quit", "Quit", key_display="⏎/q"),
+    ]
+
+    def __init__(self, score: tuple[int, int], winner: int, results: Sequence[RoundResult],
+                 names: Names, saved: str | None = None) -> None:
+        super().__init__()
+        self._score = score
+        self._winner = winner
+        self._results = results
+        self._names = names
+        self._saved = saved
+
+    def compose(self) -> ComposeResult:
+        """The result in a dialog box."""
+        names = self._names
+        win = names.verb(self._winner, "win", "wins")
+        title = f"{names.subject(self._winner)} {win} the match {max(self._score)} – {min(self._score)}!"
+        table = RichTable(box=None, padding=(0, 2), header_style="bold")
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
+            ("round", "right"), ("dealer", "left"), ("scored by", "left"), ("how", "left"),
+            ("game points", "right"))
+        for heading, justify in columns:
+            table.add_column(heading, justify=justify)
+        for number, result in enumerate(self._results, 1):
+            reason = "" if result.reason is None else result.reason.value.replace("_", " ")
+            scorer = "—" if result.winner is None else names.subject(result.winner)
+            table.add_row(str(number), names.subject(result.dealer), scorer, reason,
+                          str(result.game_points))
+        with Vertical(id="dialog", classes="match-over"):
+            yield Static(Text(title), id="match-title", classes="title")
+            yield Static(Text(f"Final score: You {self._score[0]} – {self._score[1]} {names.opponent}"),
+                         id="final-score", classes="score")
+            yield Static(table, id="match-table")
+            if self._saved is not None:
+                yield Static(Text(self._saved), id="saved")
+            yield Static("Press Enter or q to quit.", classes="hint")
+        yield Footer()
+
+
+class MarriagePicker(ModalScreen[Action | None]):
+    """A choice between the marriages the user may announce."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"pick({n - 1})", "Marriage", show=n == 1, key_display="1-4")
+          for n in range(1, 5)),
+        Binding("escape", "pick(-1)", "Cancel"),
+    ]
+
+    def __init__(self, marriages: Sequence[Action]) -> None:
+        super().__init__()
+        self._marriages = tuple(marriages)
+
+    def compose(self) -> ComposeResult:
+        """A button per marriage."""
+        with Vertical(id="dialog", classes="picker"):
+            yield Static("Announce which marriage?", classes="title")
+            with Horizontal(id="marriages"):
+                for number, action in enumerate(self._marriages, 1):
+                    suit = action.marriage_suit
+                    assert suit is not None
+                    button = Button(sentence(f"{number}  ", suit_text(suit)), id=f"marriage-{number - 1}")
+                    button.can_focus = False
+                    yield button
+            yield Static("Escape: announce none.", classes="hint")
+        yield Footer()
+
+    def action_pick(self, index: int) -> None:
+        """Announce the marriage at ``index``, or none if it is out of range."""
+        self.dismiss(self._marriages[index] if 0 <= index < len(self._marriages) else None)
+
+    @on(Button.Pressed)
+    def _clicked(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None
+        self.action_pick(int(event.button.id.rsplit("-", 1)[1]))

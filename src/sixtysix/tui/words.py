@@ -1,0 +1,197 @@
+"""How the terminal front end puts cards, actions and events into words.
+
+Everything here reads an :class:`~sixtysix.observation.Observation` or an
+:class:`~sixtysix.table.Event` of seat 0 and only describes it: the rules live
+in the engine.
+
+>>> from sixtysix.cards import parse_card
+>>> card_text(parse_card("Th")).plain, card_text(parse_card("Th")).style
+('10♥', 'bold red')
+>>> names = Names("Greedy")
+>>> names.subject(0), names.subject(1), names.verb(0, "win", "wins"), names.verb(1, "win", "wins")
+('You', 'Greedy', 'win', 'wins')
+>>> names.explain("Seat 1 declared out; seat 0 has 30 points, under 33: 2 game points.")
+'Greedy declared out; you have 30 points, under 33: 2 game points.'
+>>> names.explain("Seat 0 closed the stock but seat 1 reached 66 first: seat 0 scores 2.")
+'You closed the stock but Greedy reached 66 first: you score 2.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from sixtysix.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Card, Suit, card_symbol
+from sixtysix.observation import Observation
+from sixtysix.round import (
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    OUT,
+    PASS,
+    Action,
+    Phase,
+)
+
+RED = "bold red"
+"""The style of hearts and diamonds."""
+BLACK = "bold"
+"""The style of clubs and spades (the terminal's foreground colour)."""
+
+_SEAT = re.compile(r"\b([Ss])eat ([01])\b")
+_AGREE = re.compile(r"\b([Yy]ou) (has|scores)\b")
+
+
+def is_red(card: Card) -> bool:
+    """Whether a card is a heart or a diamond."""
+    return card // 6 in (HEARTS, DIAMONDS)
+
+
+def suit_text(suit: Suit) -> Text:
+    """A suit symbol in its colour."""
+    return Text(SUIT_SYMBOLS[suit], style=RED if suit in (HEARTS, DIAMONDS) else BLACK)
+
+
+def card_text(card: Card) -> Text:
+    """A card such as ``10♥``, in its suit's colour."""
+    return Text(card_symbol(card), style=RED if is_red(card) else BLACK)
+
+
+def cards_text(cards: tuple[Card, ...], empty: str = "none") -> Text:
+    """Several cards separated by spaces, or ``empty`` if there are none."""
+    if not cards:
+        return Text(empty, style="dim")
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def sentence(*parts: str | Text) -> Text:
+    """Plain strings and styled cards joined into one line."""
+    text = Text()
+    for part in parts:
+        text.append(part)
+    return text
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names of the two seats: the user (seat 0) and the opponent (seat 1)."""
+
+    opponent: str
+
+    def subject(self, seat: int) -> str:
+        """The seat as the subject of a sentence: ``You`` or the opponent's name."""
+        return "You" if seat == 0 else self.opponent
+
+    def verb(self, seat: int, plural: str, singular: str) -> str:
+        """The verb form that agrees with :meth:`subject`."""
+        return plural if seat == 0 else singular
+
+    def possessive(self, seat: int) -> str:
+        """``your`` or the opponent's name with ``'s``."""
+        return "your" if seat == 0 else f"{self.opponent}'s"
+
+    def explain(self, explanation: str) -> str:
+        """The engine's explanation of a round's score, with "you" and the opponent's
+        name for the seats."""
+
+        def name(found: re.Match[str]) -> str:
+            if found[2] == "1":
+                return self.opponent
+            return "You" if found[1] == "S" else "you"
+
+        named = _SEAT.sub(name, explanation)
+        return _AGREE.sub(lambda found: f"{found[1]} {'have' if found[2] == 'has' else 'score'}", named)
+
+
+def action_label(action: Action, observation: Observation) -> Text:
+    """The words on the button of an action other than playing a card."""
+    suit = action.marriage_suit
+    if suit is not None:
+        return sentence("Marriage ", suit_text(suit))
+    if action == EXCHANGE:
+        taken = observation.trump_card
+        if taken is None:
+            return Text("Exchange the trump nine")
+        return sentence("Exchange 9", suit_text(observation.trump), " for ", card_text(taken))
+    labels = {
+        CLOSE: "Close the stock",
+        CLOSE_BEFORE_DRAW: "Close before drawing",
+        OUT: "Declare out (66)",
+        DRAW: "Draw",
+        PASS: "Don't exchange",
+    }
+    return Text(labels[action])
+
+
+def prompt(observation: Observation, names: Names) -> Text:
+    """What the user is asked to do now, for the status line."""
+    phase = observation.phase
+    lead = observation.lead_card
+    if phase is Phase.FOLLOW and lead is not None:
+        return sentence("Your turn: play a card to ", names.possessive(1), " ", card_text(lead))
+    if phase is Phase.MARRIAGE:
+        suit = observation.marriages[-1][1]
+        return sentence("Lead the king or queen of ", suit_text(suit),
+                        *([" — or declare out"] if OUT in observation.legal else []))
+    if phase is Phase.DRAW:
+        return Text("You won the trick: draw, close before drawing"
+                    + (", or declare out" if OUT in observation.legal else ""))
+    if phase is Phase.RESPOND:
+        return sentence(names.opponent, " closed the stock: exchange your 9",
+                        suit_text(observation.trump), " or not?")
+    extras = [word for action, word in ((OUT, "declare out"), (CLOSE, "close"), (EXCHANGE, "exchange"))
+              if action in observation.legal]
+    if any(a.marriage_suit is not None for a in observation.legal):
+        extras.append("announce a marriage")
+    return Text("Your lead: play a card" + (", or " + ", ".join(extras) if extras else ""))
+
+
+def describe_action(actor: int, action: Action, before: Observation | None, after: Observation,
+                    names: Names) -> Text | None:
+    """A log line for an action that is not a card play, or ``None`` if it needs none.
+
+    Card plays are told by :func:`describe_trick` and :func:`describe_lead`, since
+    memory mode hides them; ``draw`` is told by the cards the user receives.
+    """
+    who = names.subject(actor)
+    suit = action.marriage_suit
+    if suit is not None:
+        value = after.marriage_points[actor] - (before.marriage_points[actor] if before else 0)
+        return sentence(who, " ", names.verb(actor, "announce", "announces"), " the marriage in ",
+                        suit_text(suit), f" ({value})")
+    if action == EXCHANGE:
+        taken = before.trump_card if before is not None else None
+        nine = after.trump_card
+        if taken is None or nine is None:
+            return sentence(who, " ", names.verb(actor, "exchange", "exchanges"), " the trump nine")
+        return sentence(who, " ", names.verb(actor, "exchange", "exchanges"), " ", card_text(nine),
+                        " for ", card_text(taken))
+    phrases = {
+        CLOSE: ("close", "closes", " the stock"),
+        CLOSE_BEFORE_DRAW: ("close", "closes", " the stock before drawing"),
+        OUT: ("declare", "declares", " out!"),
+        PASS: ("do", "does", " not exchange"),
+    }
+    if action not in phrases:
+        return None
+    plural, singular, rest = phrases[action]
+    return Text(who + " " + names.verb(actor, plural, singular) + rest,
+                style="bold" if action == OUT else "")
+
+
+def describe_lead(actor: int, card: Card, names: Names) -> Text:
+    """A log line for a card led."""
+    return sentence(names.subject(actor), " ", names.verb(actor, "lead", "leads"), " ", card_text(card))
+
+
+def describe_trick(observation: Observation, names: Names) -> Text:
+    """A log line for the trick just completed: the follow and who won it."""
+    trick = observation.tricks[-1]
+    follower = 1 - trick.leader
+    winner = trick.winner
+    return sentence(names.subject(follower), " ", names.verb(follower, "play", "plays"), " ",
+                    card_text(trick.follow), " on ", card_text(trick.lead), ": ",
+                    names.subject(winner), " ", names.verb(winner, "take", "takes"), " the trick")
