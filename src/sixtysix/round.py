@@ -581,7 +581,7 @@ class Round:
             return "the round is over"
         card = action.card
         if phase in (_DRAW_PHASE, _RESPOND_PHASE):
-            if action in (OUT, CLOSE_BEFORE_DRAW):
+            if phase == _DRAW_PHASE and action in (OUT, CLOSE_BEFORE_DRAW):
                 return f"{name} is not allowed (claim={rules.claim})"
             if phase == _DRAW_PHASE:
                 return ("after a trick its winner may only draw, close before the draw "
@@ -618,7 +618,7 @@ class Round:
         if suit is not None:
             if (closed or stock == 0) and not rules.marriages_after_stock:
                 return "marriages only while the stock is open and not empty (marriages_after_stock=off)"
-            if first:
+            if first and not rules.first_lead_marriage:
                 return "no marriage on the round's first lead (first_lead_marriage=off)"
             return f"seat {seat} does not hold the king and queen of {SUIT_NAMES[suit]}"
         if action == EXCHANGE:
@@ -864,17 +864,16 @@ def _explain(o: Outcome) -> str:
     loser = 1 - winner
     if o.reason is Reason.FALSE_OUT:
         assert o.declarer is not None
-        why = f"seat {winner} took no trick" if o.game_points == 3 else "2 game points"
-        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points: "
-                f"a false declaration gives seat {winner} {o.game_points} ({why}).")
+        why = ", having taken no trick" if o.game_points == 3 else ""
+        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points, a false "
+                f"declaration: seat {winner} scores {o.game_points} game points{why}.")
     if o.reason is Reason.FAILED_CLOSE:
         who = "nobody" if o.first_to_66 is None else f"seat {o.first_to_66}"
         assert o.close_snapshot is not None
-        why = (f"seat {winner} had no trick when the stock was closed" if o.close_snapshot[1] == 0
-               else "3 game points (failed_close_points=three)" if o.game_points == 3
-               else "2 game points")
+        why = (", having had no trick when the stock was closed" if o.close_snapshot[1] == 0
+               else " (failed_close_points=three)" if o.game_points == 3 else "")
         return (f"Seat {o.closer} closed the stock but {who} reached 66 first: "
-                f"seat {winner} scores {o.game_points} ({why}).")
+                f"seat {winner} scores {o.game_points} game points{why}.")
     if o.closer is not None:
         assert o.close_snapshot is not None
         if o.scored_at_close:
