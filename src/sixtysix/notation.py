@@ -40,6 +40,8 @@ class Tag:
 
     name: str
     values: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+    """The line of the record it was read from (0 if not read from text)."""
 
     def __str__(self) -> str:
         quoted = " ".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in self.values)
@@ -53,6 +55,8 @@ class RecordRound:
     deck: tuple[Card, ...]
     actions: list[Action] = field(default_factory=list)
     tags: list[Tag] = field(default_factory=list)
+    line: int = field(default=0, compare=False)
+    """The line of its ``[Deck]`` tag (0 if not read from text)."""
 
 
 @dataclass
@@ -93,23 +97,26 @@ class Record:
         header: list[Tag] = []
         rounds: list[RecordRound] = []
         pending: list[Tag] = []
-        for number, raw in enumerate(text.splitlines(), 1):
+        # Lines end at "\n" (or "\r\n") only: str.splitlines would also split tag values
+        # at characters such as U+0085 or U+2028 that Tag writes unescaped.
+        for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
             line = _strip_comment(raw, number).strip()
             if not line:
                 continue
             try:
                 if line.startswith("["):
-                    tag = _parse_tag(line)
+                    tag = _parse_tag(line, number)
                     if tag.name == "Deck":
                         deck = _parse_deck(tag)
                         if not rounds:
                             header, pending = pending, []
                             _check_header(header)
-                        rounds.append(RecordRound(deck, [], pending))
+                        rounds.append(RecordRound(deck, [], pending, number))
                         pending = []
                     elif tag.name == "Rules" and (rounds or any(t.name == "Rules" for t in pending)):
                         raise NotationError("[Rules] may appear once, before the first [Deck]")
                     else:
+                        _check_tag(tag)
                         pending.append(tag)
                 else:
                     if not rounds:
@@ -158,12 +165,12 @@ class Record:
             for tag in entry.tags:
                 if tag.name == "Dealer" and _seat(tag.values[0], "Dealer") != match.dealer:
                     raise NotationError(
-                        f"round {number}: [Dealer \"{tag.values[0]}\"] does not match the rotation "
-                        f"(seat {match.dealer} deals)")
+                        f"{_at(tag.line)}round {number}: [Dealer \"{tag.values[0]}\"] does not match "
+                        f"the rotation (seat {match.dealer} deals)")
             try:
                 rnd = match.deal(entry.deck)
             except StateError as error:
-                raise NotationError(f"round {number}: [Deck] not allowed: {error}") from None
+                raise NotationError(f"{_at(entry.line)}round {number}: [Deck] not allowed: {error}") from None
             for index, action in enumerate(entry.actions, 1):
                 try:
                     push_recorded(rnd, action)
@@ -233,12 +240,28 @@ def _strip_comment(line: str, number: int) -> str:
     return line
 
 
-def _parse_tag(line: str) -> Tag:
+def _parse_tag(line: str, number: int = 0) -> Tag:
     found = _TAG.fullmatch(line)
     if found is None:
         raise NotationError(f"malformed tag {line!r}: expected [Name \"value\"]")
     values = tuple(re.sub(r"\\(.)", r"\1", v) for v in _VALUE.findall(found.group(2)))
-    return Tag(found.group(1), values)
+    return Tag(found.group(1), values, number)
+
+
+def _check_tag(tag: Tag) -> None:
+    """Check the value of a [Rules] or [Dealer] tag where it is read."""
+    if tag.name == "Rules":
+        if len(tag.values) != 1:
+            raise NotationError("[Rules] takes one value")
+        Rules.parse(tag.values[0])
+    elif tag.name == "Dealer":
+        if len(tag.values) != 1:
+            raise NotationError("[Dealer] takes one value")
+        _seat(tag.values[0], "Dealer")
+
+
+def _at(line: int) -> str:
+    return f"line {line}: " if line else ""
 
 
 def _parse_deck(tag: Tag) -> tuple[Card, ...]:
