@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sixtysix import Match, NotationError, Record, ReplayError, Rules
+from sixtysix.cards import card_name
 from sixtysix.notation import Tag, legal_tokens
 from sixtysix.round import Action
 
@@ -143,7 +144,7 @@ def test_record_without_round() -> None:
     (HEADER + '[Deck "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh Kh"]\n',
      3, "24 cards"),
     (HEADER + '[Deck "Th Th Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"]\n',
-     3, "24 cards"),
+     3, "Th more than once"),
     (HEADER + f'Ts Ac\n[Deck "{DECK}"]\n', 3, "before the first [Deck]"),
     ('[Rules "classic"]\n\n' + f'[Deck "{DECK}"]\n', 3, "[Dealer] is required"),
     (HEADER + '[Rules "pagat"]\n' + f'[Deck "{DECK}"]\n', 3, "[Rules] may appear once"),
@@ -291,3 +292,17 @@ def test_section_10_example_opening() -> None:
     assert rnd.trick_counts() == (3, 0)
     assert rnd.marriage_points() == (20, 0)
     assert rnd.points() == (63, 0)
+
+
+def test_tag_values_with_a_line_break_are_rejected_when_written() -> None:
+    with pytest.raises(NotationError, match="line break"):
+        Tag("Players", ("a\nb", "c"))
+    with pytest.raises(NotationError, match="tag names"):
+        Tag("Bad name", ("x",))
+
+
+def test_deck_with_a_card_twice_names_it() -> None:
+    tokens = [card_name(c) for c in range(24)]
+    deck = " ".join(["9c", *tokens[1:23], "9c"])
+    with pytest.raises(NotationError, match="9c more than once"):
+        Record.parse(f'[Dealer "0"]\n[Deck "{deck}"]\n')

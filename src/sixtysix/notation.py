@@ -43,6 +43,15 @@ class Tag:
     line: int = field(default=0, compare=False)
     """The line of the record it was read from (0 if not read from text)."""
 
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", self.name):
+            raise NotationError(f"tag names are letters, digits, '_' and '-', not {self.name!r}")
+        if not self.values:
+            raise NotationError(f"[{self.name}] needs a value")
+        for value in self.values:
+            if "\n" in value or "\r" in value:
+                raise NotationError(f"[{self.name}] values cannot hold a line break: {value!r}")
+
     def __str__(self) -> str:
         quoted = " ".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in self.values)
         return f"[{self.name} {quoted}]"
@@ -268,8 +277,11 @@ def _parse_deck(tag: Tag) -> tuple[Card, ...]:
     if len(tag.values) != 1:
         raise NotationError("[Deck] takes one value")
     cards = tuple(parse_card(token) for token in tag.values[0].split())
-    if len(cards) != NUM_CARDS or len(set(cards)) != NUM_CARDS:
-        raise NotationError(f"[Deck] must list the 24 cards once each, got {len(cards)} tokens")
+    if len(cards) != NUM_CARDS:
+        raise NotationError(f"[Deck] must list the 24 cards, got {len(cards)}")
+    if len(set(cards)) != NUM_CARDS:
+        twice = sorted({card_name(c) for c in cards if cards.count(c) > 1})
+        raise NotationError(f"[Deck] lists {', '.join(twice)} more than once")
     return cards
 
 
