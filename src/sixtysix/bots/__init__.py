@@ -2,7 +2,7 @@
 
 >>> bot = make_bot("random", seed=1)
 >>> sorted(BOTS)
-['greedy', 'ismcts', 'random']
+['greedy', 'heuristic', 'ismcts', 'pimc', 'random', 'solver']
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     >>> make_bot("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'nobody'; bots: greedy, ismcts, random
+    ValueError: unknown bot 'nobody'; bots: greedy, heuristic, ismcts, pimc, random, solver
     """
     factory = BOTS.get(name)
     if factory is None:
@@ -51,12 +51,18 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
 def _register() -> None:
     from sixtysix.bots.greedy import GreedyBot
+    from sixtysix.bots.heuristic import HeuristicBot
     from sixtysix.bots.ismcts import IsmctsBot
+    from sixtysix.bots.pimc import PimcBot
     from sixtysix.bots.random import RandomBot
+    from sixtysix.bots.solver import SolverBot
 
     BOTS["random"] = RandomBot
     BOTS["greedy"] = GreedyBot
     BOTS["ismcts"] = IsmctsBot
+    BOTS["heuristic"] = HeuristicBot
+    BOTS["solver"] = SolverBot
+    BOTS["pimc"] = PimcBot
 
 
 _register()

@@ -1,0 +1,103 @@
+"""Perfect-information Monte Carlo (PIMC).
+
+For each decision the bot samples full rounds consistent with its observation
+(:func:`~sixtysix.observation.sample_round`: the opponent's hidden cards and the
+stock order), values every legal action in each sample as if all cards were
+known, averages the values over the samples and plays the best action.
+
+How one sample is valued depends on how much of the round is left:
+
+- play is strict (stock closed or empty), or the stock holds at most
+  ``exact_stock`` cards: every action is solved exactly with
+  :func:`~sixtysix.bots.solver.solve`, to the end of the round;
+- otherwise the whole game tree is too big to search, so each action is
+  followed by a *rollout*: both seats play as :class:`HeuristicBot` (on the
+  sample's observations) until play turns strict (the stock runs out or a seat
+  closes it), and that position is then solved exactly. Closing is valued
+  exactly at once, since it makes play strict.
+
+Values are final game points of the round from the bot's view, as in the solver.
+Like every PIMC player, it assumes it will know all cards from the sampled state
+on, so it is optimistic about plans that need information it will not have.
+
+>>> from sixtysix import Match
+>>> from sixtysix.observation import observe
+>>> rnd = Match(seed=4).deal()
+>>> bot = PimcBot(seed=1, samples=2)
+>>> bot.act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
+True
+"""
+
+from __future__ import annotations
+
+from sixtysix.bots import Bot
+from sixtysix.bots.heuristic import HeuristicBot
+from sixtysix.bots.solver import Solver, best_action, outcome_value, sampled_values, solve
+from sixtysix.observation import Observation, observe
+from sixtysix.round import Action, Round
+
+
+class PimcBot(Bot):
+    """Perfect-information Monte Carlo over sampled full rounds.
+
+    ``samples`` is the number of full rounds drawn per decision; ``seconds``,
+    if given, stops the sampling early when that much time has passed (after
+    one sample at least). With a fixed sample count and no time budget the bot
+    is reproducible: the same seed and observations give the same actions.
+    Ties between equally valued actions go to the heuristic's choice.
+    """
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
+                 exact_stock: int = 2) -> None:
+        super().__init__(seed)
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+        self.seconds = seconds
+        self.exact_stock = exact_stock
+        self.heuristic = HeuristicBot(seed)
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal
+        if len(legal) == 1:
+            return legal[0]
+        preferred = self.heuristic.act(observation)
+        values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds)
+        return best_action(values, preferred)
+
+    def evaluate(self, rnd: Round) -> dict[Action, int]:
+        """The value of each legal action in one full round, for the seat to act."""
+        if rnd.is_strict or rnd.stock_size <= self.exact_stock:
+            return solve(rnd)
+        seat = rnd.to_act
+        assert seat is not None
+        values = {}
+        for action in rnd.legal_tuple():
+            rnd.push(action)
+            values[action] = self.rollout(rnd, seat)
+            rnd.pop()
+        return values
+
+    def rollout(self, rnd: Round, seat: int) -> int:
+        """The value for ``seat`` of heuristic play until strict play, then exact play.
+
+        ``rnd`` is left as it was given.
+        """
+        pushed = 0
+        while not rnd.is_over and not rnd.is_strict:
+            to_act = rnd.to_act
+            assert to_act is not None
+            rnd.push(self.heuristic.act(observe(rnd, to_act)))
+            pushed += 1
+        outcome = rnd.outcome
+        if outcome is not None:
+            value = outcome_value(outcome, seat)
+        else:
+            value = Solver(rnd).value()
+            if rnd.to_act != seat:
+                value = -value
+        for _ in range(pushed):
+            rnd.pop()
+        return value

@@ -1,0 +1,532 @@
+"""Exact perfect-information search, and the bot that plays it when it knows every card.
+
+:func:`solve` gives, for the seat to act in a fully known :class:`~sixtysix.round.Round`,
+the value of each legal action in final game points from that seat's view: the
+round's game points if it wins, their negative if it loses, 0 for a tie (carried
+ties are not counted). Every scoring rule is part of the search, because the search
+plays the engine's own actions: declaring out (true or false), failed closes, the
+first player to 66 in a closed round, the last-trick bonus, ties.
+
+The search is alpha-beta (negamax) with a transposition table of value bounds
+keyed by :meth:`Round.key`, walking the engine with ``push`` and ``pop``. Once play
+is strict (stock empty or closed) and a trick is about to be led, it hands over to
+:class:`Endgame`, a specialised search over the raw state (hands as bitmasks,
+points, tricks) that gives the same values without the engine's bookkeeping; tests
+check both against a plain minimax.
+
+>>> from sixtysix import DRAW, Match
+>>> rnd = Match(seed=7).deal()
+>>> while rnd.stock_size:   # play the lowest card until the stock runs out
+...     rnd.push(min(a for a in rnd.legal_tuple() if a.card is not None or a == DRAW))
+>>> {str(action): value for action, value in solve(rnd).items()}
+{'out': -2, 'As': 2, 'Tc': 1, 'Th': 1, 'Ts': 2, 'Kh': 2, 'Qs': 1}
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from random import Random
+
+from sixtysix.bots import Bot
+from sixtysix.bots.heuristic import HeuristicBot
+from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats, cards_in
+from sixtysix.observation import Observation, sample_round
+from sixtysix.round import OUT, Action, Outcome, Phase, Round
+from sixtysix.rules import Rules
+
+MAX_VALUE = 3
+"""No round is worth more than 3 game points, so values lie in [-3, 3]."""
+
+_FLIP = (1, 0, -1)
+"""Swap the two seats of a relative seat number: 0 and 1 swap, -1 (nobody) stays."""
+
+
+_FOLLOWER_WINS = tuple(
+    tuple(beats(follow, lead, trump) for lead in range(24) for follow in range(24)) for trump in range(4)
+)
+"""Per trump suit, ``[lead * 24 + follow]``: whether the card followed wins the trick."""
+_SUIT_OF_CARD = tuple(SUIT_MASKS[c // 6] for c in range(24))
+
+
+def outcome_value(outcome: Outcome, seat: int) -> int:
+    """The game points of a finished round from ``seat``'s view.
+
+    >>> from sixtysix.round import Reason
+    >>> o = Outcome(1, 2, Reason.OUT, (20, 70), (1, 3), 1, None, False, None, None, False)
+    >>> outcome_value(o, 0), outcome_value(o, 1)
+    (-2, 2)
+    """
+    if outcome.winner is None:
+        return 0
+    return outcome.game_points if outcome.winner == seat else -outcome.game_points
+
+
+def _scale(points: int, tricks: int) -> int:
+    return 1 if points >= 33 else 2 if tricks else 3
+
+
+class Endgame:
+    """Alpha-beta over the raw state of strict play, from one trick's lead to the end.
+
+    A position is seen from the leader ``a`` against the follower ``b``: their hands,
+    card points, tricks and marriage points, who reached 66 first and who closed
+    (``0`` the leader, ``1`` the follower, ``-1`` nobody). Values are game points for
+    the leader. The transposition table keeps, for each position met, bounds
+    ``(lower, upper)`` of its value (equal when exact) and the best lead found.
+
+    ``close_snapshot`` is the closer's opponent's points and tricks at the close.
+    A position's value depends only on these, the rules and the trump suit, so one
+    ``Endgame`` serves every search of rounds that share them.
+
+    >>> from sixtysix import DRAW, Match
+    >>> rnd = Match(seed=7).deal()
+    >>> while rnd.stock_size:
+    ...     rnd.push(min(a for a in rnd.legal_tuple() if a.card is not None or a == DRAW))
+    >>> endgame = Endgame(rnd.rules, rnd.trump)
+    >>> endgame.value(rnd)
+    2
+    """
+
+    def __init__(self, rules: Rules, trump: int, close_snapshot: tuple[int, int] | None = None) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.lead: Callable[[int, int, int, int, int, int, int, int, int, int, int, int], int]
+        self.lead = self._build(close_snapshot or (0, 0))
+
+    def value(self, rnd: Round, alpha: int = -MAX_VALUE, beta: int = MAX_VALUE) -> int:
+        """The value of ``rnd`` for its leader; ``rnd`` must be strict and at a lead.
+
+        Fail-soft: a result at or below ``alpha`` is an upper bound of the value,
+        one at or above ``beta`` a lower bound.
+        """
+        if rnd.phase is not Phase.LEAD or not rnd.is_strict:
+            raise ValueError("the endgame search starts at a lead in strict play")
+        a = rnd.leader
+        b = 1 - a
+        pts = rnd.card_points()
+        tricks = rnd.trick_counts()
+        marr = rnd.marriage_points()
+        first = rnd.first_to_66
+        closer = rnd.closer
+        return self.lead(
+            rnd.hand(a), rnd.hand(b), pts[a], pts[b], tricks[a], tricks[b], marr[a], marr[b],
+            -1 if first is None else int(first != a), -1 if closer is None else int(closer != a),
+            alpha, beta,
+        )
+
+    def _build(
+        self, close_snapshot: tuple[int, int]
+    ) -> Callable[[int, int, int, int, int, int, int, int, int, int, int, int], int]:
+        rules = self.rules
+        trump = self.trump
+        tt = self.tt
+        tt_get = tt.get
+        flip = _FLIP
+        scale = _scale
+        points = CARD_POINTS
+        suit_of_card = _SUIT_OF_CARD
+        higher = HIGHER
+        trumps = SUIT_MASKS[trump]
+        follower_wins = _FOLLOWER_WINS[trump]
+        must_head = rules.must_head
+        manual = rules.claim == "manual"
+        auto = not manual
+        false_three = rules.false_claim_points == "two_or_three"
+        close_pts, close_tricks = close_snapshot
+        at_close = rules.closer_win_basis == "at_close"
+        failed_gp = 3 if rules.failed_close_points == "three" or not close_tricks else 2
+        most_tricks = rules.tie == "most_tricks"
+        marriages = rules.marriages_after_stock
+        first_marriage = rules.first_lead_marriage
+        pairs = tuple((s, 1 << (s * 6 + KING) | 1 << (s * 6 + QUEEN), 40 if s == trump else 20)
+                      for s in range(4))
+        # Leads are tried strongest first: trumps, then aces, tens and so on.
+        priority = tuple(-(c % 6) - (6 if c // 6 == trump else 0) for c in range(24))
+        order_cache: dict[int, tuple[int, ...]] = {}
+
+        def ordered(hand: int) -> tuple[int, ...]:
+            found = order_cache.get(hand)
+            if found is None:
+                found = order_cache[hand] = tuple(sorted(cards_in(hand), key=priority.__getitem__))
+            return found
+
+        def closed_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+            """A closed round's result for x (points counted, f66 and cr relative to x)."""
+            if f66 == cr:
+                if at_close:
+                    gp = scale(close_pts, close_tricks)
+                else:
+                    gp = scale(py, ty) if cr == 0 else scale(px, tx)
+                return gp if cr == 0 else -gp
+            return -failed_gp if cr == 0 else failed_gp
+
+        def declare_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+            """The result for x of x declaring out."""
+            if px < 66:
+                return -3 if false_three and not ty else -2
+            if cr >= 0:
+                return closed_value(px, py, tx, ty, f66, cr)
+            return scale(py, ty)
+
+        def last_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+            """The result for x when the cards have run out (bonus already counted)."""
+            if cr >= 0:
+                return closed_value(px, py, tx, ty, f66, cr)
+            if px != py:
+                return scale(py, ty) if px > py else -scale(px, tx)
+            if most_tricks and tx != ty:
+                return 1 if tx > ty else -1
+            return 0
+
+        def trick(c: int, f: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+                  ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+            """The leader's value once ``c`` is led and ``f`` follows."""
+            won = points[c] + points[f]
+            a ^= 1 << c
+            b ^= 1 << f
+            if follower_wins[c * 24 + f]:
+                pb += won
+                tb += 1
+                reached = pb + mb >= 66
+                if reached and f66 < 0:
+                    f66 = 1
+                if not b:
+                    if cr < 0:
+                        pb += 10
+                    return last_value(pa + ma if ta else pa, pb + mb, ta, tb, f66, cr)
+                if reached and auto:
+                    return -declare_value(pb + mb, pa + ma if ta else pa, tb, ta, flip[f66], flip[cr])
+                return -lead(b, a, pb, pa, tb, ta, mb, ma, flip[f66], flip[cr], -beta, -alpha)
+            pa += won
+            ta += 1
+            reached = pa + ma >= 66
+            if reached and f66 < 0:
+                f66 = 0
+            if not a:
+                if cr < 0:
+                    pa += 10
+                return last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+            if reached and auto:
+                return declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+            return lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
+
+        def follows(c: int, b: int) -> int:
+            same = b & suit_of_card[c]
+            if same:
+                if must_head:
+                    return same & higher[c] or same
+                return same
+            return b & trumps or b
+
+        def led(c: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+                ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+            """The leader's value of leading ``c``: the follower's best reply (fail-soft)."""
+            worst = MAX_VALUE + 1
+            for f in cards_in(follows(c, b)):
+                v = trick(c, f, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, min(beta, worst))
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+            return worst
+
+        def lead(a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+                 ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+            pac = pa + ma if ta else pa
+            later = ta or tb
+            best = -MAX_VALUE - 1
+            if manual and later:
+                pbc = pb + mb if tb else pb
+                if pac >= 66 and cr < 0:
+                    # Points only grow: declaring now beats anything the round can still bring.
+                    return scale(pbc, tb)
+                best = declare_value(pac, pbc, ta, tb, f66, cr)
+                if best >= beta:
+                    return best
+            if not a & (a - 1):
+                # One card each: the last trick is forced.
+                v = trick(a.bit_length() - 1, b.bit_length() - 1, a, b, pa, pb, ta, tb, ma, mb, f66, cr,
+                          alpha, beta)
+                return v if v > best else best
+            key = (a, b, pa, pb, ta, tb, ma, mb, f66, cr)
+            entry = tt_get(key)
+            first = -1
+            if entry is not None:
+                lower, upper, first = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha or lower == upper:
+                    return upper
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+            else:
+                lower, upper = -MAX_VALUE, MAX_VALUE
+            alpha_s = alpha
+            beta_s = beta
+            alpha = max(alpha, best)
+            best_move = -1
+            moves = ordered(a)
+            if 0 <= first < 24:
+                moves = (first, *[c for c in moves if c != first])
+            for c in moves:
+                v = led(c, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
+                if v > best:
+                    best = v
+                    best_move = c
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            if marriages and alpha < beta and (later or first_marriage):
+                for suit, pair, gain in pairs:
+                    if a & pair != pair:
+                        continue
+                    nma = ma + gain
+                    nf66 = f66
+                    if ta and pa + nma >= 66:
+                        nf66 = max(nf66, 0)
+                        if auto:
+                            v = declare_value(pa + nma, pb + mb if tb else pb, ta, tb, nf66, cr)
+                            if v > best:
+                                best = v
+                                best_move = 24 + suit
+                            continue
+                    if manual:
+                        v = declare_value(pa + nma if ta else pa, pb + mb if tb else pb, ta, tb, nf66, cr)
+                        if v > best:
+                            best = v
+                            best_move = 24 + suit
+                    for rank in (KING, QUEEN):
+                        alpha = max(alpha, best)
+                        if alpha >= beta:
+                            break
+                        v = led(suit * 6 + rank, a, b, pa, pb, ta, tb, nma, mb, nf66, cr, alpha, beta)
+                        if v > best:
+                            best = v
+                            best_move = 24 + suit
+                    if best >= beta:
+                        break
+            if best <= alpha_s:
+                upper = best
+            elif best >= beta_s:
+                lower = best
+            else:
+                lower = upper = best
+            tt[key] = (lower, upper, best_move)
+            return best
+
+        return lead
+
+
+_NO_ENTRY = (-MAX_VALUE, MAX_VALUE, None)
+
+
+def _order(action: Action) -> int:
+    """Move ordering of the engine search: ``out`` (a leaf), then high cards, then the rest."""
+    if action == OUT:
+        return -100
+    card = action.card
+    if card is not None:
+        return -(card % 6)
+    return action
+
+
+class Solver:
+    """Alpha-beta (negamax) over the engine's ``push`` and ``pop``, for one full round.
+
+    Values are game points for the seat to act. The transposition table keeps, for
+    each position (:meth:`Round.key`), bounds ``(lower, upper)`` of its value (an
+    exact value when equal, a lower bound from a cut-off above the window, an upper
+    bound from a search below it) and the best action found, which is tried first
+    when the position comes back. With ``endgame`` on, strict play from each lead
+    on is searched by :class:`Endgame`; off, the engine is walked to the end.
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=10).deal()
+    >>> for token in "Kd Ah close-before-draw".split():   # a close after the first trick
+    ...     rnd.push_token(token)
+    >>> Solver(rnd).value(), Solver(rnd, endgame=False).value()
+    (3, 3)
+    """
+
+    def __init__(self, rnd: Round, *, endgame: bool = True) -> None:
+        self.rnd = rnd
+        self.tt: dict[tuple[int, ...], tuple[int, int, Action | None]] = {}
+        self.use_endgame = endgame
+        self.endgames: dict[tuple[int, int] | None, Endgame] = {}
+
+    def values(self) -> dict[Action, int]:
+        """The exact value of each legal action for the seat to act."""
+        rnd = self.rnd
+        seat = rnd.to_act
+        if seat is None:
+            raise ValueError("the round is over")
+        result = {}
+        for action in sorted(rnd.legal_tuple(), key=_order):
+            rnd.push(action)
+            result[action] = self._after(seat, -MAX_VALUE, MAX_VALUE)
+            rnd.pop()
+        return result
+
+    def value(self) -> int:
+        """The exact value of the position for the seat to act."""
+        if self.rnd.to_act is None:
+            raise ValueError("the round is over")
+        return self.search(-MAX_VALUE, MAX_VALUE)
+
+    def _after(self, seat: int, alpha: int, beta: int) -> int:
+        """The value for ``seat`` of the position just reached."""
+        rnd = self.rnd
+        outcome = rnd.outcome
+        if outcome is not None:
+            return outcome_value(outcome, seat)
+        if rnd.to_act == seat:
+            return self.search(alpha, beta)
+        return -self.search(-beta, -alpha)
+
+    def search(self, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta value of the current position for the seat to act."""
+        rnd = self.rnd
+        if self.use_endgame and rnd.phase is Phase.LEAD and rnd.is_strict:
+            snapshot = rnd.close_snapshot
+            endgame = self.endgames.get(snapshot)
+            if endgame is None:
+                endgame = self.endgames[snapshot] = Endgame(rnd.rules, rnd.trump, snapshot)
+            return endgame.value(rnd, alpha, beta)
+        key = rnd.key()
+        lower, upper, first = self.tt.get(key, _NO_ENTRY)
+        if lower >= beta:
+            return lower
+        if upper <= alpha or lower == upper:
+            return upper
+        alpha = max(alpha, lower)
+        beta = min(beta, upper)
+        alpha_s, beta_s = alpha, beta
+        seat = rnd.to_act
+        assert seat is not None
+        moves = sorted(rnd.legal_tuple(), key=_order)
+        if first is not None:
+            moves.remove(first)
+            moves.insert(0, first)
+        best = -MAX_VALUE - 1
+        best_move = None
+        for action in moves:
+            rnd.push(action)
+            v = self._after(seat, alpha, beta)
+            rnd.pop()
+            if v > best:
+                best = v
+                best_move = action
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= alpha_s:
+            upper = best
+        elif best >= beta_s:
+            lower = best
+        else:
+            lower = upper = best
+        self.tt[key] = (lower, upper, best_move)
+        return best
+
+
+def solve(rnd: Round, *, endgame: bool = True) -> dict[Action, int]:
+    """The exact value of each legal action of a fully known round, in game points
+    for the seat to act (see :class:`Solver`).
+
+    The search is exhaustive: it is quick once play is strict, and grows fast with
+    the number of tricks still to be drawn to.
+    """
+    return Solver(rnd, endgame=endgame).values()
+
+
+def is_strict(observation: Observation) -> bool:
+    """Whether play is strict: the stock is closed or empty."""
+    return observation.closer is not None or observation.stock_size == 0
+
+
+def is_determined(observation: Observation) -> bool:
+    """Whether the observation fixes every card that is still to play.
+
+    True once the stock is empty, or when it is closed and the cards the
+    opponent may hold are exactly as many as it hides.
+    """
+    if not is_strict(observation):
+        return False
+    hidden = observation.opponent_hand_size - observation.opponent_shown.bit_count()
+    allowed = observation.unseen & ~observation.opponent_excluded & ~observation.opponent_shown
+    return allowed.bit_count() == hidden
+
+
+def sampled_values(observation: Observation, rng: Random, samples: int,
+                   evaluate: Callable[[Round], dict[Action, int]] = solve,
+                   seconds: float | None = None) -> dict[Action, float]:
+    """The mean value of each legal action over full rounds sampled from the observation.
+
+    ``evaluate`` values each action in one sample (by default :func:`solve`). At
+    most ``samples`` samples are taken, fewer if ``seconds`` run out (always at
+    least one); a single one when the observation determines the round.
+    """
+    if not observation.legal:
+        raise ValueError(f"seat {observation.seat} is not to act")
+    if is_determined(observation):
+        samples = 1
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    totals = dict.fromkeys(observation.legal, 0)
+    taken = 0
+    while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
+        for action, v in evaluate(sample_round(observation, rng)).items():
+            totals[action] += v
+        taken += 1
+    return {action: total / taken for action, total in totals.items()}
+
+
+def best_action(values: dict[Action, float], preferred: Action) -> Action:
+    """The action of highest value; ``preferred`` among equals, else the first listed.
+
+    >>> from sixtysix.round import ACTIONS
+    >>> best_action({ACTIONS[0]: 1.0, ACTIONS[5]: 1.0, OUT: -2.0}, ACTIONS[5])
+    Action('Ac')
+    >>> best_action({ACTIONS[0]: 1.0, ACTIONS[5]: 1.0, OUT: -2.0}, OUT)
+    Action('9c')
+    """
+    top = max(values.values())
+    if values.get(preferred) == top:
+        return preferred
+    return next(action for action, v in values.items() if v == top)
+
+
+class SolverBot(Bot):
+    """Plays perfectly once play is strict, and like :class:`HeuristicBot` before.
+
+    In strict play it solves the round exactly when it knows every card to be
+    played (stock empty, or closed with the opponent's hand deduced); when the
+    closed stock hides cards, it averages exact solutions over ``samples`` full
+    rounds drawn from its observation. Ties between equally good actions go to
+    the heuristic's choice.
+
+    >>> from sixtysix import Match
+    >>> from sixtysix.observation import observe
+    >>> rnd = Match(seed=1).deal()
+    >>> SolverBot(seed=1).act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
+    True
+    """
+
+    name = "solver"
+
+    def __init__(self, seed: int | None = None, samples: int = 16) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.heuristic = HeuristicBot(seed)
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal
+        if len(legal) == 1:
+            return legal[0]
+        preferred = self.heuristic.act(observation)
+        if not is_strict(observation):
+            return preferred
+        return best_action(sampled_values(observation, self.rng, self.samples), preferred)
