@@ -1,14 +1,23 @@
 """Computer players behind one small interface, each available by name.
 
+A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
+``pimc``, ``ismcts``) or by a strength level (``easy``, ``medium``, ``hard``,
+``expert``), optionally with parameters: ``pimc:samples=40``.
+
 >>> bot = make_bot("random", seed=1)
 >>> sorted(BOTS)
 ['greedy', 'heuristic', 'ismcts', 'pimc', 'random', 'solver']
+>>> make_bot("ismcts:iterations=50,exploration=0.5").exploration
+0.5
+>>> type(make_bot("medium")).__name__
+'HeuristicBot'
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from random import Random
 
 from sixtysix.observation import Observation
@@ -35,18 +44,44 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {}
 """Bot factories by name; each takes a seed."""
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot of a name, seeded.
+LEVELS: dict[str, str] = {}
+"""The strength levels the play front ends offer, each a bot specification."""
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """The bot of a name or level, seeded, with ``name:key=value,...`` parameters.
 
     >>> make_bot("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'nobody'; bots: greedy, heuristic, ismcts, pimc, random, solver
+    ValueError: unknown bot 'nobody'; bots: greedy, heuristic, ismcts, pimc, random, solver; \
+levels: easy, medium, hard, expert
     """
+    spec = LEVELS.get(spec, spec)
+    name, _, params = spec.partition(":")
     factory = BOTS.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
-    return factory(seed)
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}; "
+                         f"levels: {', '.join(LEVELS)}")
+    options: dict[str, int | float | str] = {}
+    for item in filter(None, params.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"bot parameter {item!r} must be key=value")
+        options[key] = _number(value)
+    try:
+        return partial(factory, **options)(seed) if options else factory(seed)
+    except TypeError as error:
+        raise ValueError(f"bad parameters for bot {name!r}: {error}") from None
+
+
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
 
 
 def _register() -> None:
@@ -63,6 +98,12 @@ def _register() -> None:
     BOTS["heuristic"] = HeuristicBot
     BOTS["solver"] = SolverBot
     BOTS["pimc"] = PimcBot
+    LEVELS.update({
+        "easy": "greedy",
+        "medium": "heuristic",
+        "hard": "pimc:samples=6",
+        "expert": "pimc:samples=20",
+    })
 
 
 _register()
