@@ -485,6 +485,29 @@ class Round:
         rnd._legal = None
         return rnd
 
+    def copy(self) -> Round:
+        """An independent copy of the position, with no actions to take back.
+
+        >>> from sixtysix import Match
+        >>> rnd = Match(seed=1).deal()
+        >>> twin = rnd.copy(); twin.push(twin.legal_tuple()[0])
+        >>> twin.key() != rnd.key(), rnd.actions
+        (True, [])
+        """
+        rnd = Round.__new__(Round)
+        rnd.rules = self.rules
+        rnd.deck = self.deck
+        rnd.dealer = self.dealer
+        rnd.trump = self.trump
+        rnd._s = self._s[:]
+        rnd._stack = []
+        rnd._actions = []
+        rnd._tricks = self._tricks[:]
+        rnd._marriages = self._marriages[:]
+        rnd._outcome = self._outcome
+        rnd._legal = self._legal
+        return rnd
+
     def key(self) -> tuple[int, ...]:
         """A hashable key of the whole position, the stock order included
         (for transposition tables and equality checks)."""
