@@ -7,6 +7,7 @@ with no bot pause, and waits for the app to ask the user before pressing keys.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,17 +18,19 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, RichLog, Static
 
+from sixtysix.analysis import analyze
 from sixtysix.cards import DIAMONDS, HEARTS, NINE, cards_in, suit_of
+from sixtysix.cli import main
 from sixtysix.match import Match, RoundResult
 from sixtysix.notation import Record
 from sixtysix.observation import Observation
 from sixtysix.round import CLOSE, DRAW, EXCHANGE, PASS, Action, Outcome, Phase, Reason, Round
 from sixtysix.rules import Rules
 from sixtysix.tui import run
-from sixtysix.tui.app import GameScreen, SixtySixApp
+from sixtysix.tui.app import HINT_SAMPLES, GameScreen, SixtySixApp
 from sixtysix.tui.screens import MarriagePicker, MatchOverScreen, RoundOverScreen
 from sixtysix.tui.widgets import CardWidget
-from sixtysix.tui.words import Names
+from sixtysix.tui.words import Names, action_label, card_text
 
 SIZE = (100, 32)
 Policy = Callable[[tuple[Action, ...]], Action]
@@ -363,3 +366,107 @@ async def test_leaving_without_quitting_releases_the_worker(tmp_path: Path) -> N
 def test_run_rejects_an_unknown_opponent(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(Rules(), opponent="nobody") == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def hint_lines(app: SixtySixApp) -> list[str]:
+    """The lines of the log where a hint starts (its heading)."""
+    return [line.text for line in app.screen.query_one("#log", RichLog).lines if line.text.startswith("Hint")]
+
+
+async def show_hint(pilot: Pilot[int], app: SixtySixApp) -> list[str]:
+    """Press the hint key, wait for the hint to be logged, and return its lines
+    (nothing is logged after it while the table waits for the user)."""
+    before = len(hint_lines(app))
+    await pilot.press("h")
+    await wait_until(pilot, lambda: len(hint_lines(app)) > before)
+    lines = [line.text.strip() for line in app.screen.query_one("#log", RichLog).lines]
+    start = max(n for n, line in enumerate(lines) if line.startswith("Hint"))
+    return lines[start:]
+
+
+def check_hint(lines: list[str], obs: Observation) -> None:
+    """The hint names every legal action once, best first, as :func:`analyze` ranks them."""
+    assert lines[0] == f"Hint: expected game points, best first (estimated over {HINT_SAMPLES} deals)"
+    entries = [(label, value) for line in lines[1:]
+               for label, value in re.findall(r"(\S.*?)\s+([+-]\d+\.\d\d)", line)]
+    values = analyze(obs, samples=HINT_SAMPLES)
+    assert len(entries) == len(obs.legal) == len(values)
+    for (label, expected), value in zip(entries, values, strict=True):
+        card = value.action.card
+        assert label == (card_text(card) if card is not None else action_label(value.action, obs)).plain
+        assert expected == f"{value.expected:+.2f}"
+
+
+async def test_hint_key_lists_the_legal_actions_best_first() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        offered = app.screen.active_bindings.get("h")
+        assert offered is not None and offered.enabled and offered.binding.description == "Hint"
+        obs = app.game.observation
+        assert obs is not None
+        check_hint(await show_hint(pilot, app), obs)
+        assert app.game.legal == obs.legal  # the hint chose nothing
+        for _ in range(300):  # play on until the user may draw after a trick
+            await settle(pilot, app)
+            if isinstance(app.screen, RoundOverScreen):
+                await pilot.press("enter")
+                continue
+            if DRAW in app.game.legal:
+                break
+            await press_action(pilot, app, first(app.game.legal))
+        obs = app.game.observation
+        assert obs is not None and DRAW in obs.legal
+        check_hint(await show_hint(pilot, app), obs)  # "Draw" among the actions
+
+
+async def test_hint_of_a_past_decision_is_not_shown() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        past = app.game.observation
+        assert past is not None
+        await press_action(pilot, app, first(app.game.legal))
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen) and app.game.observation is not past
+        await app.game.analyze_hint(past).wait()
+        await pilot.pause()
+        assert hint_lines(app) == []
+
+
+async def test_hint_is_offered_only_on_the_users_turn() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(0), delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.game.observation is not None)
+        assert not app.game.legal
+        assert not app.screen.check_action("hint", ())
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert hint_lines(app) == []
+        await pilot.press("q")
+
+
+@pytest.mark.parametrize(("level", "name"), [("easy", "Easy bot"), ("medium", "Medium bot"),
+                                             ("hard", "Hard bot"), ("expert", "Expert bot")])
+def test_levels_are_opponents_with_friendly_names(level: str, name: str) -> None:
+    app = SixtySixApp(opponent=level, seed=1, delay=0)
+    assert app.names.opponent == name
+
+
+async def test_playing_a_level_records_it(tmp_path: Path) -> None:
+    path = tmp_path / "hard.ssn"
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), opponent="hard", delay=0, save=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await press_action(pilot, app, first(app.game.legal))
+        await settle(pilot, app)
+        assert "You 0 – 0 Hard bot" in text_of(app, "#topbar")
+        await pilot.press("q")
+    assert Record.parse(path.read_text(encoding="utf-8")).players == ("human", "hard")
+
+
+def test_play_help_lists_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "a level (easy, medium, hard, expert)" in help_text

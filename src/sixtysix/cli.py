@@ -1,4 +1,5 @@
-"""The ``sixtysix`` command: ``play`` a match in the terminal, ``replay`` a record."""
+"""The ``sixtysix`` command: ``play`` a match in the terminal, ``replay`` or ``analyze`` a record,
+run a ``tournament`` between bots."""
 
 from __future__ import annotations
 
@@ -8,10 +9,20 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
+from sixtysix.bots import BOTS, LEVELS
 from sixtysix.errors import IllegalActionError, NotationError, RulesError
 from sixtysix.match import Match
 from sixtysix.notation import Record, legal_tokens
+from sixtysix.observation import observe
+from sixtysix.round import DRAW, PASS
 from sixtysix.rules import Rules
+
+_IMPLICIT = {
+    DRAW: "go on without closing: both draw",
+    PASS: "do not exchange the trump nine after the close",
+}
+"""What the decisions that records leave unwritten mean, for ``analyze``."""
 
 
 def summary(match: Match, legal: bool = False) -> dict[str, Any]:
@@ -55,21 +66,29 @@ def _describe(match: Match) -> str:
     return "\n".join(lines)
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _load(path: str, command: str) -> Match | int:
+    """Replay a record file; on failure, print one line and return the exit status
+    (1 for an illegal action, 2 for an unreadable or malformed file)."""
     try:
-        with open(args.file, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
-        print(f"sixtysix replay: cannot read {args.file}: {error}", file=sys.stderr)
+        print(f"sixtysix {command}: cannot read {path}: {error}", file=sys.stderr)
         return 2
     try:
-        match = Record.parse(text).replay()
+        return Record.parse(text).replay()
     except IllegalActionError as error:
         print(f"illegal: {error}", file=sys.stderr)
         return 1
     except (NotationError, RulesError) as error:
-        print(f"malformed record {args.file}: {error}", file=sys.stderr)
+        print(f"malformed record {path}: {error}", file=sys.stderr)
         return 2
+
+
+def _replay(args: argparse.Namespace) -> int:
+    match = _load(args.file, "replay")
+    if isinstance(match, int):
+        return match
     if args.json:
         print(json.dumps(summary(match, args.legal)))
     else:
@@ -77,6 +96,63 @@ def _replay(args: argparse.Namespace) -> int:
         if args.legal:
             print("Legal: " + " ".join(summary(match, True)["legal"]))
     return 0
+
+
+def _analysis_table(values: list[ActionValue]) -> str:
+    """One line per action: its token, expected game points, ``exact`` and what an
+    implicit decision means."""
+    width = max(len("action"), *(len(v.action.token) for v in values))
+    lines = [f"{'action':<{width}}  expected"]
+    for value in values:
+        line = f"{value.action.token:<{width}}  {value.expected:>+8.2f}"
+        if value.exact:
+            line += "  (exact)"
+        note = _IMPLICIT.get(value.action)
+        if note is not None:
+            line += f"  ({note})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    match = _load(args.file, "analyze")
+    if isinstance(match, int):
+        return match
+    rnd = match.round
+    seat = None if rnd is None else rnd.to_act
+    if rnd is None or seat is None:
+        if args.json:
+            print(json.dumps({"seat": None, "phase": None if rnd is None else "over", "actions": []}))
+        elif match.is_over:
+            print(f"The match is over (score {match.score[0]}-{match.score[1]}): no decision to analyze.")
+        elif rnd is None:
+            print("No round has been dealt: no decision to analyze.")
+        else:
+            print("The round is over: no decision to analyze until the next [Deck].")
+        return 0
+    values = analyze(observe(rnd, seat), samples=args.samples, seed=args.seed)
+    phase = rnd.phase.name.lower()
+    if args.json:
+        print(json.dumps({"seat": seat, "phase": phase, "actions": [
+            {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
+            for v in values]}))
+        return 0
+    how = ("solved exactly: every card still to play is known" if values[0].exact
+           else f"estimated over {values[0].samples} sampled deals (seed {args.seed})")
+    print(f"Seat {seat} to act ({phase}); expected game points for seat {seat}, {how}.")
+    print(_analysis_table(values))
+    return 0
+
+
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return number
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -121,7 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("flags", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the opponent")
     play.add_argument("--save", metavar="FILE", default=None, help="write the match record to FILE")
-    play.add_argument("--opponent", default="greedy", help="computer opponent: random or greedy")
+    play.add_argument(
+        "--opponent", default="greedy",
+        help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
+             "optionally with parameters as in pimc:samples=40 (default: greedy)")
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a record, checking every action")
@@ -129,6 +208,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--json", action="store_true", help="print a JSON summary")
     replay.add_argument("--legal", action="store_true", help="also list the legal next tokens")
     replay.set_defaults(handler=_replay)
+
+    analysis = commands.add_parser(
+        "analyze", help="expected game points of each legal action at the end of a record")
+    analysis.add_argument("file", help="record file (.ssn)")
+    analysis.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analysis.add_argument("--samples", type=_positive, default=DEFAULT_SAMPLES,
+                          help=f"sampled deals when cards are hidden (default {DEFAULT_SAMPLES})")
+    analysis.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+    analysis.set_defaults(handler=_analyze)
 
     tournament = commands.add_parser(
         "tournament", help="duplicate matches between bots, with ratings and 95% intervals")

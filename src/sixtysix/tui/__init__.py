@@ -19,7 +19,8 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
         opponent: str = "greedy", delay: float = 0.5, memory: bool = False) -> int:
     """Play a match in the terminal; returns the exit status.
 
-    The user is seat 0 and ``opponent`` (a bot name) seat 1. ``delay`` is the
+    The user is seat 0 and ``opponent`` (a level or a bot, see
+    :func:`~sixtysix.bots.make_bot`) seat 1. ``delay`` is the
     opponent's pause in seconds before each of its actions, ``memory`` starts
     in memory mode, and ``save`` names a file for the match record, written at
     the end of the match or when the user quits.

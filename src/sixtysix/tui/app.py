@@ -3,7 +3,9 @@
 The match runs in :class:`~sixtysix.table.Table`, in a thread worker. The user's
 seat posts each :class:`~sixtysix.observation.Observation` of seat 0 to the app
 and waits for the user's choice; the screen shows only what those observations
-and the table's events hold, and offers exactly ``observation.legal``.
+and the table's events hold, and offers exactly ``observation.legal``. The hint
+key analyses the user's decision (:func:`~sixtysix.analysis.analyze`) from that
+observation alone, in another thread worker.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.worker import Worker, WorkerFailed, WorkerState
 
+from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots import make_bot
 from sixtysix.cards import SUIT_NAMES, Card, cards_in
 from sixtysix.match import RoundResult
@@ -50,6 +53,8 @@ from sixtysix.tui.words import (
     describe_action,
     describe_lead,
     describe_trick,
+    hint_text,
+    opponent_name,
     prompt,
     sentence,
     suit_text,
@@ -70,6 +75,15 @@ ACTION_KEYS: dict[Action, str] = {
 
 MARRIAGE_KEY = "a"
 """The key that announces a marriage (with a choice if several are possible)."""
+
+HINT_KEY = "h"
+"""The key that asks for the expected game points of each legal action."""
+
+HINT_SAMPLES = 16
+"""Sampled deals per hint: a few hundred milliseconds at most."""
+
+HINT_SECONDS = 1.0
+"""The most time a hint samples for, should the sampling be slower than usual."""
 
 _BUTTON_ORDER: tuple[Action, ...] = (DRAW, PASS, *(marriage(suit) for suit in range(4)), EXCHANGE,
                                      CLOSE, CLOSE_BEFORE_DRAW, OUT)
@@ -100,6 +114,7 @@ class GameScreen(Screen[None]):
         Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out"),
         Binding("enter,space", "go_on", "Go on", show=False),
         Binding("m", "toggle_memory", "Memory mode"),
+        Binding(HINT_KEY, "hint", "Hint"),
     ]
 
     def __init__(self, seat: HumanSeat, names: Names, rules: Rules, memory: bool = False) -> None:
@@ -391,6 +406,8 @@ class GameScreen(Screen[None]):
             return Action.parse(str(parameters[0])) in legal
         if action == "go_on":
             return DRAW in legal or PASS in legal
+        if action == "hint":
+            return bool(legal)
         return True
 
     def action_play(self, number: int) -> None:
@@ -441,6 +458,30 @@ class GameScreen(Screen[None]):
                     else "Memory mode off: points and past tricks shown", timeout=2)
         self._redraw()
 
+    def action_hint(self) -> None:
+        """Analyse the user's decision in a worker; the hint goes to the log when ready."""
+        if self.observation is not None and self.legal:
+            self.analyze_hint(self.observation)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def analyze_hint(self, observation: Observation) -> tuple[Observation, list[ActionValue]]:
+        """The analysis of ``observation``, in a thread so the table stays responsive."""
+        return observation, analyze(observation, samples=HINT_SAMPLES, seconds=HINT_SECONDS)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Log a finished hint if the user still faces the decision it analysed."""
+        worker = event.worker
+        if worker.group != "hint":
+            return
+        result = worker.result
+        if event.state is WorkerState.SUCCESS and result is not None:
+            observation: Observation = result[0]
+            values: list[ActionValue] = result[1]
+            if observation is self.observation and self.legal:
+                self._write(hint_text(values, observation))
+        elif event.state is WorkerState.ERROR:
+            self.notify(f"No hint: {worker.error}", severity="error", timeout=4)
+
     @on(CardWidget.Chosen)
     def _card_clicked(self, event: CardWidget.Chosen) -> None:
         chosen = next((a for a in self.legal if a.card == event.card), None)
@@ -477,7 +518,9 @@ class SixtySixApp(App[int]):
                  memory: bool = False) -> None:
         super().__init__()
         rules = rules or Rules()
-        self.names = Names(opponent.capitalize())
+        self.opponent = opponent
+        """The opponent's bot or level, as given."""
+        self.names = Names(opponent_name(opponent))
         self._stopping = threading.Event()
         self.human = HumanSeat(self.post_message, self._stopping)
         bot = PausedSeat(make_bot(opponent, seed), delay, self._stopping)
@@ -511,7 +554,7 @@ class SixtySixApp(App[int]):
                 self._write_record(self.save_path)
 
     def _write_record(self, path: Path) -> None:
-        record = Record.from_match(self.table.match, players=("human", self.names.opponent.lower()))
+        record = Record.from_match(self.table.match, players=("human", self.opponent))
         try:
             path.write_text(str(record), encoding="utf-8")
         except OSError as error:

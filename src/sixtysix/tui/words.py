@@ -1,8 +1,8 @@
 """How the terminal front end puts cards, actions and events into words.
 
 Everything here reads an :class:`~sixtysix.observation.Observation` or an
-:class:`~sixtysix.table.Event` of seat 0 and only describes it: the rules live
-in the engine.
+:class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision,
+and only describes it: the rules live in the engine.
 
 >>> from sixtysix.cards import parse_card
 >>> card_text(parse_card("Th")).plain, card_text(parse_card("Th")).style
@@ -14,6 +14,8 @@ in the engine.
 'Greedy declared out; you have 30 points, under 33: 2 game points.'
 >>> names.explain("Seat 0 closed the stock but seat 1 reached 66 first: seat 0 scores 2.")
 'You closed the stock but Greedy reached 66 first: you score 2.'
+>>> opponent_name("greedy"), opponent_name("hard"), opponent_name("pimc:samples=40")
+('Greedy', 'Hard bot', 'PIMC')
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from sixtysix.analysis import ActionValue
+from sixtysix.bots import LEVELS
 from sixtysix.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Card, Suit, card_symbol
 from sixtysix.observation import Observation
 from sixtysix.round import (
@@ -40,6 +44,12 @@ RED = "bold red"
 """The style of hearts and diamonds."""
 BLACK = "bold"
 """The style of clubs and spades (the terminal's foreground colour)."""
+
+_HINT_WIDTH = 60
+"""The width a hint's lines keep within, so that they fit the log of a usual terminal."""
+
+_BOT_NAMES = {"pimc": "PIMC", "ismcts": "ISMCTS"}
+"""Bot names that are not written as capitalised words."""
 
 _SEAT = re.compile(r"\b([Ss])eat ([01])\b")
 _AGREE = re.compile(r"\b([Yy]ou) (has|scores)\b")
@@ -73,6 +83,15 @@ def sentence(*parts: str | Text) -> Text:
     for part in parts:
         text.append(part)
     return text
+
+
+def opponent_name(spec: str) -> str:
+    """The name the table gives a computer opponent, from its level or bot specification:
+    ``Hard bot`` for a level, the bot's name without its parameters otherwise."""
+    if spec in LEVELS:
+        return f"{spec.capitalize()} bot"
+    name = spec.partition(":")[0]
+    return _BOT_NAMES.get(name, name.capitalize())
 
 
 @dataclass(frozen=True)
@@ -124,6 +143,38 @@ def action_label(action: Action, observation: Observation) -> Text:
         PASS: "Don't exchange",
     }
     return Text(labels[action])
+
+
+def hint_text(values: list[ActionValue], observation: Observation) -> Text:
+    """The hint for the log: a heading, then each action (at least one) with its
+    expected game points, best first, in aligned cells a few to a line.
+
+    >>> from sixtysix import Match, parse_action
+    >>> from sixtysix.observation import observe
+    >>> rnd = Match(seed=7).deal()
+    >>> values = [ActionValue(parse_action(token), value, False, 16)
+    ...           for token, value in (("As", 1.25), ("close", 0.5), ("Ts", 0.5), ("9c", -1.0))]
+    >>> print(hint_text(values, observe(rnd, rnd.to_act)).plain)
+    Hint: expected game points, best first (estimated over 16 deals)
+      A♠              +1.25   Close the stock +0.50
+      10♠             +0.50   9♣              -1.00
+    """
+    how = "exact" if values[0].exact else f"estimated over {values[0].samples} deals"
+    best = values[0].expected
+    labels = [card_text(v.action.card) if v.action.card is not None else action_label(v.action, observation)
+              for v in values]
+    width = max(label.cell_len for label in labels)
+    cells = []
+    for label, value in zip(labels, values, strict=True):
+        cell = label.copy()
+        cell.pad_right(width - label.cell_len)
+        cell.append(f" {value.expected:+.2f}", style="bold green" if value.expected == best else "")
+        cells.append(cell)
+    per_line = max(1, _HINT_WIDTH // (width + 9))
+    lines = [Text(f"Hint: expected game points, best first ({how})", style="bold")]
+    lines.extend(Text("  ") + Text("   ").join(cells[start:start + per_line])
+                 for start in range(0, len(cells), per_line))
+    return Text("\n").join(lines)
 
 
 def prompt(observation: Observation, names: Names) -> Text:
