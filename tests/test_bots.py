@@ -9,12 +9,12 @@ import pytest
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import SolverBot
+from sixtysix.bots.solver import Solver, SolverBot, outcome_value
 from sixtysix.cards import CARD_POINTS, FULL_DECK, SUIT_MASKS, beats
 from sixtysix.match import Match
 from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
-from sixtysix.round import EXCHANGE, OUT, Action, Round, marriage
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, OUT, Action, Round, marriage
 from sixtysix.rules import Rules
 from sixtysix.table import Seat, Table
 
@@ -187,3 +187,53 @@ def test_heuristic_plays_like_an_experienced_player() -> None:
                 assert beats(action, lead, obs.trump)
                 seen["take"] += 1
     assert all(count > 3 for count in seen.values()), seen
+
+
+def test_pimc_close_margin_keeps_it_from_closing() -> None:
+    closes = (CLOSE, CLOSE_BEFORE_DRAW)
+    spy = Spy(make_bot("pimc:samples=2,close_margin=10", seed=3))
+    for seed in range(3):
+        play([spy, make_bot("heuristic", seed=seed)], Rules.parse("classic match_target=3"), seed)
+    assert any(set(closes) & set(obs.legal) for obs, _ in spy.decisions)
+    assert not any(action in closes for _, action in spy.decisions)
+
+
+def test_expert_and_hard_levels_build_pimc_bots() -> None:
+    hard, expert = make_bot("hard", seed=1), make_bot("expert", seed=1)
+    assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
+    assert expert.samples > hard.samples
+
+
+def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() -> None:
+    def reference(rnd: Round, seat: int) -> int:
+        pushed = 0
+        while not rnd.is_over and not rnd.is_strict:
+            to_act = rnd.to_act
+            assert to_act is not None
+            rnd.push(HeuristicBot(0).act(observe(rnd, to_act)))
+            pushed += 1
+        outcome = rnd.outcome
+        if outcome is not None:
+            value = outcome_value(outcome, seat)
+        else:
+            value = Solver(rnd).value() * (1 if rnd.to_act == seat else -1)
+        for _ in range(pushed):
+            rnd.pop()
+        return value
+
+    bot = PimcBot(seed=1, samples=1)
+    checked = 0
+    for seed in range(6):
+        rnd = Match(seed=seed).deal()
+        for _ in range(2 + seed % 3):
+            rnd.push(HeuristicBot(0).act(observe(rnd, rnd.to_act or 0)))
+        seat = rnd.to_act
+        assert seat is not None and not rnd.is_strict
+        expected = {}
+        for action in rnd.legal_tuple():
+            rnd.push(action)
+            expected[action] = reference(rnd, seat)
+            rnd.pop()
+        assert bot.evaluate(rnd) == expected
+        checked += 1
+    assert checked == 6

@@ -81,3 +81,14 @@ def test_cli_rejects_unknown_bot_and_rules(capsys: pytest.CaptureFixture[str]) -
     assert main(["tournament", "greedy", "random", "--rules", "bogus", "--quiet"]) == 2
     assert "unknown preset" in capsys.readouterr().err
     assert main(["tournament", "greedy", "--quiet"]) == 2
+
+
+def test_median_think_time_comes_from_every_decision() -> None:
+    report = run_tournament(["greedy", "random"], 2, Rules.parse("classic match_target=2"), seed=5)
+    for standing in report.standings:
+        times = sorted(t for r in report.results for seat, name in enumerate(r.spec.bots)
+                       if name == standing.name for t in r.think_times[seat])
+        assert len(times) == standing.decisions
+        assert times[0] <= standing.think_median <= times[-1]
+    assert "ms med" in report.table()
+    assert "ms_median" in report.to_json()["standings"][0]

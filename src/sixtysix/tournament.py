@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import itertools
 import math
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -53,6 +54,8 @@ class MatchResult:
     decisions: tuple[int, int]
     think_seconds: tuple[float, float]
     think_max: tuple[float, float]
+    think_times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    """Each seat's think time of every decision, in seconds."""
 
 
 class _TimedSeat:
@@ -63,6 +66,7 @@ class _TimedSeat:
         self.decisions = 0
         self.seconds = 0.0
         self.longest = 0.0
+        self.times: list[float] = []
 
     def act(self, observation: Observation) -> Action:
         start = time.perf_counter()
@@ -71,6 +75,7 @@ class _TimedSeat:
         self.decisions += 1
         self.seconds += spent
         self.longest = max(self.longest, spent)
+        self.times.append(spent)
         return action
 
 
@@ -85,6 +90,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         (seats[0].decisions, seats[1].decisions),
         (seats[0].seconds, seats[1].seconds),
         (seats[0].longest, seats[1].longest),
+        (tuple(seats[0].times), tuple(seats[1].times)),
     )
 
 
@@ -122,6 +128,8 @@ class Standing:
     decisions: int = 0
     think_seconds: float = 0.0
     think_max: float = 0.0
+    think_median: float = 0.0
+    """The median think time per decision, in seconds."""
     rating: float = 0.0
     rating_low: float = 0.0
     rating_high: float = 0.0
@@ -146,6 +154,11 @@ class Standing:
         """Mean think time per decision in milliseconds."""
         return 1000 * self.think_seconds / self.decisions if self.decisions else 0.0
 
+    @property
+    def ms_median(self) -> float:
+        """Median think time per decision in milliseconds."""
+        return 1000 * self.think_median
+
 
 @dataclass
 class Report:
@@ -168,7 +181,8 @@ class Report:
             "seed": self.seed,
             "standings": [
                 {**asdict(s), "win_rate": s.win_rate, "win_interval": list(s.win_interval),
-                 "points_per_round": s.points_per_round, "ms_per_decision": s.ms_per_decision}
+                 "points_per_round": s.points_per_round, "ms_per_decision": s.ms_per_decision,
+                 "ms_median": s.ms_median}
                 for s in self.standings
             ],
             "head_to_head": {a: {b: list(v) for b, v in row.items()} for a, row in self.head_to_head.items()},
@@ -177,7 +191,7 @@ class Report:
     def table(self) -> str:
         """The standings as a text table."""
         lines = [f"{'bot':<12} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
-                 f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms max':>7}"]
+                 f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
         for s in self.standings:
             low, high = s.win_interval
             win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
@@ -185,7 +199,7 @@ class Report:
             lines.append(
                 f"{s.name:<12} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
                 f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
-                f"{s.ms_per_decision:>7.1f} {1000 * s.think_max:>7.0f}")
+                f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
         if len(self.bots) > 2:
             lines.append("")
             lines.append("head to head (row's match wins - losses against column):")
@@ -306,6 +320,7 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
            ) -> tuple[list[Standing], dict[str, dict[str, tuple[int, int]]]]:
     standings = {b: Standing(b) for b in bots}
     head = {a: {b: (0, 0) for b in bots if b != a} for a in bots}
+    times: dict[str, list[float]] = {b: [] for b in bots}
     for r in results:
         for seat, name in enumerate(r.spec.bots):
             s = standings[name]
@@ -317,11 +332,14 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
             s.decisions += r.decisions[seat]
             s.think_seconds += r.think_seconds[seat]
             s.think_max = max(s.think_max, r.think_max[seat])
+            times[name].extend(r.think_times[seat])
         winner, loser = r.spec.bots[r.winner], r.spec.bots[1 - r.winner]
         won, lost = head[winner][loser]
         head[winner][loser] = (won + 1, lost)
         won, lost = head[loser][winner]
         head[loser][winner] = (won, lost + 1)
+    for b, spent in times.items():
+        standings[b].think_median = statistics.median(spent) if spent else 0.0
     ratings = bradley_terry(bots, [(r.spec.bots[r.winner], r.spec.bots[1 - r.winner]) for r in results])
     for b, (rating, error) in ratings.items():
         s = standings[b]

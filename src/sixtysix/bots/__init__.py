@@ -101,8 +101,8 @@ def _register() -> None:
     LEVELS.update({
         "easy": "greedy",
         "medium": "heuristic",
-        "hard": "pimc:samples=6",
-        "expert": "pimc:samples=20",
+        "hard": "pimc:samples=20,close_margin=0.25",
+        "expert": "pimc:samples=120,close_margin=0.25",
     })
 
 

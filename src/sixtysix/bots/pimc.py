@@ -18,7 +18,12 @@ How one sample is valued depends on how much of the round is left:
 
 Values are final game points of the round from the bot's view, as in the solver.
 Like every PIMC player, it assumes it will know all cards from the sampled state
-on, so it is optimistic about plans that need information it will not have.
+on, so it is optimistic about plans that need information it will not have. This
+over-optimism is worst for closing, whose exact valuation assumes the closer
+knows the opponent's hand for the rest of the round: ``close_margin`` game
+points are taken off the mean value of ``close`` and ``close-before-draw``
+before the best action is chosen, so the bot closes only when closing is
+clearly better.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -32,9 +37,9 @@ from __future__ import annotations
 
 from sixtysix.bots import Bot
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import Solver, best_action, outcome_value, sampled_values, solve
+from sixtysix.bots.solver import Endgame, Solver, best_action, outcome_value, sampled_values, solve
 from sixtysix.observation import Observation, observe
-from sixtysix.round import Action, Round
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Phase, Round
 
 
 class PimcBot(Bot):
@@ -45,19 +50,22 @@ class PimcBot(Bot):
     one sample at least). With a fixed sample count and no time budget the bot
     is reproducible: the same seed and observations give the same actions.
     Ties between equally valued actions go to the heuristic's choice.
+    ``close_margin`` (game points, see the module) makes closing less attractive.
     """
 
     name = "pimc"
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 exact_stock: int = 2) -> None:
+                 exact_stock: int = 2, close_margin: float = 0.0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.samples = samples
         self.seconds = seconds
         self.exact_stock = exact_stock
+        self.close_margin = close_margin
         self.heuristic = HeuristicBot(seed)
+        self._endgames: dict[tuple[object, ...], Endgame] = {}
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
@@ -65,6 +73,9 @@ class PimcBot(Bot):
             return legal[0]
         preferred = self.heuristic.act(observation)
         values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds)
+        for action in (CLOSE, CLOSE_BEFORE_DRAW):
+            if action in values:
+                values[action] -= self.close_margin
         return best_action(values, preferred)
 
     def evaluate(self, rnd: Round) -> dict[Action, int]:
@@ -73,6 +84,7 @@ class PimcBot(Bot):
             return solve(rnd)
         seat = rnd.to_act
         assert seat is not None
+        self._endgames = {}
         values = {}
         for action in rnd.legal_tuple():
             rnd.push(action)
@@ -95,9 +107,21 @@ class PimcBot(Bot):
         if outcome is not None:
             value = outcome_value(outcome, seat)
         else:
-            value = Solver(rnd).value()
+            value = self._endgame(rnd) if rnd.phase is Phase.LEAD else Solver(rnd).value()
             if rnd.to_act != seat:
                 value = -value
         for _ in range(pushed):
             rnd.pop()
         return value
+
+    def _endgame(self, rnd: Round) -> int:
+        """The exact value of a strict position at a lead, for the leader.
+
+        The endgame searches of one sample's rollouts share their transposition
+        tables: rollouts of the same sample often reach the same positions.
+        """
+        key = (rnd.rules, rnd.trump, rnd.close_snapshot)
+        endgame = self._endgames.get(key)
+        if endgame is None:
+            endgame = self._endgames[key] = Endgame(rnd.rules, rnd.trump, rnd.close_snapshot)
+        return endgame.value(rnd)
