@@ -92,3 +92,31 @@ def test_median_think_time_comes_from_every_decision() -> None:
         assert times[0] <= standing.think_median <= times[-1]
     assert "ms med" in report.table()
     assert "ms_median" in report.to_json()["standings"][0]
+
+
+def test_seer_searches_the_true_round_and_others_sample() -> None:
+    from random import Random
+
+    from sixtysix.bots import make_bot
+    from sixtysix.observation import observe, sample_round
+    from sixtysix.table import Table
+    from sixtysix.tournament import let_see
+
+    seer, plain = make_bot("pimc:samples=5", seed=1), make_bot("pimc:samples=5", seed=2)
+    assert plain.sampler is sample_round
+    table = Table([seer, plain], seed=4)
+    let_see(seer, table)
+    assert seer.samples == 1
+    rnd = table.match.deal()
+    rnd.push(rnd.legal_tuple()[0])
+    seen = seer.sampler(observe(rnd, 1), Random(0))
+    assert seen.key() == rnd.key() and seen is not rnd
+
+
+def test_cli_runs_a_seer_against_its_blind_twin(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["tournament", "seer:pimc:samples=2", "pimc:samples=2", "--matches", "2",
+                   "--rules", "classic match_target=1", "--json", "--quiet"])
+    assert status == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(s["name"] for s in data["standings"]) == ["pimc:samples=2", "seer:pimc:samples=2"]
+    assert sum(s["wins"] for s in data["standings"]) == 2

@@ -22,11 +22,14 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from random import Random
 from typing import Any
 
 from sixtysix.bots import Bot, make_bot
+from sixtysix.bots.pimc import PimcBot
+from sixtysix.bots.solver import SolverBot
 from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Table
 
@@ -79,10 +82,35 @@ class _TimedSeat:
         return action
 
 
+SEER = "seer:"
+"""Prefix of a bot name that lets the bot see every card: ``seer:expert``."""
+
+
+def let_see(bot: Bot, table: Table) -> None:
+    """Make a search bot search the true round instead of rounds sampled from what
+    it saw: the same bot allowed to see all cards, the limit of its play.
+
+    A PIMC or solver bot then needs a single sample, the truth.
+    """
+    def truth(observation: Observation, rng: Random) -> Round:
+        rnd = table.match.round
+        assert rnd is not None
+        return rnd.copy()
+
+    bot.sampler = truth
+    if isinstance(bot, PimcBot | SolverBot):
+        bot.samples = 1
+
+
 def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process)."""
-    seats = [_TimedSeat(make_bot(name, seed=spec.seed * 2 + i)) for i, name in enumerate(spec.bots)]
-    match = Table(seats, Rules.parse(spec.rules), seed=spec.seed).play()
+    bots = [make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i) for i, name in enumerate(spec.bots)]
+    seats = [_TimedSeat(bot) for bot in bots]
+    table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
+    for name, bot in zip(spec.bots, bots, strict=True):
+        if name.startswith(SEER):
+            let_see(bot, table)
+    match = table.play()
     winner = match.winner
     assert winner is not None
     return MatchResult(
@@ -354,7 +382,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
                    progress: Callable[[int, int], None] | None = None) -> Report:
     """Play every pairing's duplicate matches and rate the bots."""
     for name in bots:
-        make_bot(name)
+        make_bot(name.removeprefix(SEER))
     if len(set(bots)) != len(bots):
         raise ValueError("each bot may enter once")
     specs = schedule(bots, matches, rules, seed)

@@ -20,8 +20,11 @@ from collections.abc import Callable
 from functools import partial
 from random import Random
 
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.observation import Observation, sample_round
+from sixtysix.round import Action, Round
+
+Sampler = Callable[[Observation, Random], Round]
+"""Makes a full round consistent with an observation (search bots search on these)."""
 
 
 class Bot(ABC):
@@ -34,6 +37,9 @@ class Bot(ABC):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
+        self.sampler: Sampler = sample_round
+        """Where search bots get full rounds from: by default sampled from what the seat
+        saw; a tournament's ``seer:`` seats replace it with the true round."""
 
     @abstractmethod
     def act(self, observation: Observation) -> Action:

@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search (single observer).
 
 Each iteration samples a full round consistent with the bot's observation
-(:func:`~sixtysix.observation.sample_round`), walks one shared tree whose edges
+(the bot's ``sampler``, :func:`~sixtysix.observation.sample_round`), walks one shared tree whose edges
 are actions, choosing by UCB1 with availability counts among the actions legal
 in that sample, adds one node, plays the round out with a fast playout policy,
 and backs up the game points of the round from the view of each node's actor.
@@ -21,7 +21,7 @@ import time
 from random import Random
 
 from sixtysix.bots import Bot
-from sixtysix.observation import Observation, sample_round
+from sixtysix.observation import Observation
 from sixtysix.round import DRAW, EXCHANGE, OUT, Action, Round
 
 _PLAYABLE = 28
@@ -102,7 +102,7 @@ class IsmctsBot(Bot):
         iteration = 0
         while iteration < self.iterations if deadline is None else time.perf_counter() < deadline:
             iteration += 1
-            rnd = sample_round(observation, rng)
+            rnd = self.sampler(observation, rng)
             node = root
             path = []
             while not rnd.is_over:

@@ -72,7 +72,8 @@ class PimcBot(Bot):
         if len(legal) == 1:
             return legal[0]
         preferred = self.heuristic.act(observation)
-        values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds)
+        values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
+                                self.sampler)
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
                 values[action] -= self.close_margin

@@ -463,12 +463,14 @@ def is_determined(observation: Observation) -> bool:
 
 def sampled_values(observation: Observation, rng: Random, samples: int,
                    evaluate: Callable[[Round], dict[Action, int]] = solve,
-                   seconds: float | None = None) -> dict[Action, float]:
+                   seconds: float | None = None,
+                   sampler: Callable[[Observation, Random], Round] = sample_round) -> dict[Action, float]:
     """The mean value of each legal action over full rounds sampled from the observation.
 
     ``evaluate`` values each action in one sample (by default :func:`solve`). At
     most ``samples`` samples are taken, fewer if ``seconds`` run out (always at
     least one); a single one when the observation determines the round.
+    ``sampler`` makes each full round (by default :func:`sample_round`).
     """
     if not observation.legal:
         raise ValueError(f"seat {observation.seat} is not to act")
@@ -478,7 +480,7 @@ def sampled_values(observation: Observation, rng: Random, samples: int,
     totals = dict.fromkeys(observation.legal, 0)
     taken = 0
     while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
-        for action, v in evaluate(sample_round(observation, rng)).items():
+        for action, v in evaluate(sampler(observation, rng)).items():
             totals[action] += v
         taken += 1
     return {action: total / taken for action, total in totals.items()}
@@ -529,4 +531,5 @@ class SolverBot(Bot):
         preferred = self.heuristic.act(observation)
         if not is_strict(observation):
             return preferred
-        return best_action(sampled_values(observation, self.rng, self.samples), preferred)
+        return best_action(sampled_values(observation, self.rng, self.samples, sampler=self.sampler),
+                           preferred)
