@@ -68,6 +68,11 @@ class Match:
 
     def results(self) -> list[RoundResult]:
         """Every dealt round with the game points the match credits it."""
+        return self._walk()[0]
+
+    def _walk(self) -> tuple[list[RoundResult], int, int]:
+        """The rounds as the match counts them, then the ties carried so far and the
+        dealer of the current round (or of the next one once it has ended)."""
         results = []
         carry = 0
         dealer = self.first_dealer
@@ -82,7 +87,7 @@ class Match:
                 carry = 0
             if outcome is not None:
                 dealer = self._next_dealer(dealer, outcome)
-        return results
+        return results, carry, dealer
 
     def _next_dealer(self, dealer: int, outcome: Outcome) -> int:
         rule = self.rules.next_dealer
@@ -104,14 +109,7 @@ class Match:
     @property
     def carried(self) -> int:
         """Ties carried to the next round that scores."""
-        results = self.results()
-        if not results:
-            return 0
-        last = results[-1]
-        if last.outcome is not None and last.outcome.reason is Reason.TIE and last.winner is None \
-                and not last.outcome.replay:
-            return last.carried + 1
-        return last.carried if last.outcome is None else 0
+        return self._walk()[1]
 
     @property
     def winner(self) -> int | None:
@@ -129,12 +127,7 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current round, or of the next one once it has ended."""
-        dealer = self.first_dealer
-        for rnd in self.rounds:
-            if rnd.outcome is None:
-                return dealer
-            dealer = self._next_dealer(dealer, rnd.outcome)
-        return dealer
+        return self._walk()[2]
 
     def deal(self, deck: Sequence[Card] | None = None) -> Round:
         """Start the next round, from ``deck`` or from a deck the RNG shuffles."""
