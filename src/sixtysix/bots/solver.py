@@ -182,23 +182,21 @@ class Endgame:
 
         def trick(c: int, f: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
                   ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
-            """The leader's value once ``c`` is led and ``f`` follows."""
+            """The leader's value once ``c`` is led and ``f`` follows.
+
+            The trick's winner is called ``a`` below; ``sign`` turns its value
+            back into the leader's.
+            """
             won = points[c] + points[f]
             a ^= 1 << c
             b ^= 1 << f
+            sign = 1
             if follower_wins[c * 24 + f]:
-                pb += won
-                tb += 1
-                reached = pb + mb >= 66
-                if reached and f66 < 0:
-                    f66 = 1
-                if not b:
-                    if cr < 0:
-                        pb += 10
-                    return last_value(pa + ma if ta else pa, pb + mb, ta, tb, f66, cr)
-                if reached and auto:
-                    return -declare_value(pb + mb, pa + ma if ta else pa, tb, ta, flip[f66], flip[cr])
-                return -lead(b, a, pb, pa, tb, ta, mb, ma, flip[f66], flip[cr], -beta, -alpha)
+                sign = -1
+                a, b, pa, pb, ta, tb, ma, mb = b, a, pb, pa, tb, ta, mb, ma
+                f66 = flip[f66]
+                cr = flip[cr]
+                alpha, beta = -beta, -alpha
             pa += won
             ta += 1
             reached = pa + ma >= 66
@@ -207,10 +205,10 @@ class Endgame:
             if not a:
                 if cr < 0:
                     pa += 10
-                return last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+                return sign * last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
             if reached and auto:
-                return declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
-            return lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
+                return sign * declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+            return sign * lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
 
         def follows(c: int, b: int) -> int:
             same = b & suit_of_card[c]
