@@ -98,6 +98,19 @@ async def play_to_end(pilot: Pilot[int], app: SixtySixApp, policy: Policy) -> No
     pytest.fail("the match did not end")
 
 
+async def play_until_draw(pilot: Pilot[int], app: SixtySixApp) -> None:
+    """Play by keys until the user may draw after a trick (a ``DRAW`` decision)."""
+    for _ in range(300):
+        await settle(pilot, app)
+        if isinstance(app.screen, RoundOverScreen):
+            await pilot.press("enter")
+            continue
+        if DRAW in app.game.legal:
+            return
+        await press_action(pilot, app, first(app.game.legal))
+    pytest.fail("the user was never asked to draw")
+
+
 def first(legal: tuple[Action, ...]) -> Action:
     """The first legal action."""
     return legal[0]
@@ -146,14 +159,7 @@ async def test_clicking_a_card_and_a_button() -> None:
         assert await pilot.click("#hand-1")
         await settle(pilot, app)
         assert app.table.match.rounds[0].actions[0] == card
-        for _ in range(300):  # play on by keys until the user may draw after a trick
-            await settle(pilot, app)
-            if isinstance(app.screen, RoundOverScreen):
-                await pilot.press("enter")
-                continue
-            if DRAW in app.game.legal:
-                break
-            await press_action(pilot, app, first(app.game.legal))
+        await play_until_draw(pilot, app)
         assert DRAW in app.game.legal
         assert app.screen.query_one("#act-draw").display
         assert "Close before drawing" in str(app.screen.query_one("#act-close-before-draw", Button).label)
@@ -407,14 +413,7 @@ async def test_hint_key_lists_the_legal_actions_best_first() -> None:
         assert obs is not None
         check_hint(await show_hint(pilot, app), obs)
         assert app.game.legal == obs.legal  # the hint chose nothing
-        for _ in range(300):  # play on until the user may draw after a trick
-            await settle(pilot, app)
-            if isinstance(app.screen, RoundOverScreen):
-                await pilot.press("enter")
-                continue
-            if DRAW in app.game.legal:
-                break
-            await press_action(pilot, app, first(app.game.legal))
+        await play_until_draw(pilot, app)
         obs = app.game.observation
         assert obs is not None and DRAW in obs.legal
         check_hint(await show_hint(pilot, app), obs)  # "Draw" among the actions
