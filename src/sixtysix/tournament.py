@@ -54,10 +54,7 @@ class MatchResult:
     winner: int
     score: tuple[int, int]
     rounds: int
-    decisions: tuple[int, int]
-    think_seconds: tuple[float, float]
-    think_max: tuple[float, float]
-    think_times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    think_times: tuple[tuple[float, ...], tuple[float, ...]]
     """Each seat's think time of every decision, in seconds."""
 
 
@@ -66,19 +63,12 @@ class _TimedSeat:
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.decisions = 0
-        self.seconds = 0.0
-        self.longest = 0.0
         self.times: list[float] = []
 
     def act(self, observation: Observation) -> Action:
         start = time.perf_counter()
         action = self.bot.act(observation)
-        spent = time.perf_counter() - start
-        self.decisions += 1
-        self.seconds += spent
-        self.longest = max(self.longest, spent)
-        self.times.append(spent)
+        self.times.append(time.perf_counter() - start)
         return action
 
 
@@ -115,9 +105,6 @@ def play_match(spec: MatchSpec) -> MatchResult:
     assert winner is not None
     return MatchResult(
         spec, winner, match.score, len(match.rounds),
-        (seats[0].decisions, seats[1].decisions),
-        (seats[0].seconds, seats[1].seconds),
-        (seats[0].longest, seats[1].longest),
         (tuple(seats[0].times), tuple(seats[1].times)),
     )
 
@@ -357,9 +344,6 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
             s.rounds += r.rounds
             s.game_points += r.score[seat]
             s.conceded += r.score[1 - seat]
-            s.decisions += r.decisions[seat]
-            s.think_seconds += r.think_seconds[seat]
-            s.think_max = max(s.think_max, r.think_max[seat])
             times[name].extend(r.think_times[seat])
         winner, loser = r.spec.bots[r.winner], r.spec.bots[1 - r.winner]
         won, lost = head[winner][loser]
@@ -367,7 +351,11 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
         won, lost = head[loser][winner]
         head[loser][winner] = (won, lost + 1)
     for b, spent in times.items():
-        standings[b].think_median = statistics.median(spent) if spent else 0.0
+        s = standings[b]
+        s.decisions = len(spent)
+        s.think_seconds = sum(spent)
+        s.think_max = max(spent, default=0.0)
+        s.think_median = statistics.median(spent) if spent else 0.0
     ratings = bradley_terry(bots, [(r.spec.bots[r.winner], r.spec.bots[1 - r.winner]) for r in results])
     for b, (rating, error) in ratings.items():
         s = standings[b]
