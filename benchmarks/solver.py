@@ -52,7 +52,7 @@ def main() -> None:
         values = solver.values()
         elapsed = (time.perf_counter() - start) * 1000
         times.append(elapsed)
-        entries = len(solver.tt) + sum(len(e.tt) for e in solver.endgames.values())
+        entries = len(solver.tt) + solver.endgames.entries
         best = max(values.values())
         print(f"{index:4d} {elapsed:8.2f} ms  actions {len(values):2d}  best {best:+d}  tt {entries:6d}")
     print(f"rules: {args.rules}, positions: {len(times)}")

@@ -13,7 +13,6 @@ from sixtysix.bots.solver import (
     Endgame,
     SolverBot,
     is_determined,
-    is_strict,
     sampled_values,
     solve,
 )
@@ -200,7 +199,7 @@ def test_a_closed_stock_hides_cards_until_the_opponent_is_deduced() -> None:
     rnd.push(rnd.legal_tuple()[0])
     rnd.push(CLOSE_BEFORE_DRAW)
     obs = observe(rnd, rnd.leader)
-    assert is_strict(obs) and not is_determined(obs)
+    assert obs.is_strict and not is_determined(obs)
     values = sampled_values(obs, random.Random(1), 3)
     assert set(values) == set(rnd.legal_tuple()) == set(obs.legal)
     assert SolverBot(seed=3, samples=3).act(obs) in rnd.legal_tuple()

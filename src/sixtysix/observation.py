@@ -65,6 +65,12 @@ class Observation:
         return 1 - self.seat
 
     @property
+    def is_strict(self) -> bool:
+        """Whether the follower must follow suit (stock empty or closed), as
+        :attr:`Round.is_strict <sixtysix.round.Round.is_strict>`."""
+        return self.closer is not None or self.stock_size == 0
+
+    @property
     def played(self) -> CardSet:
         """Every card played to a trick, the one on the table included."""
         mask = 0 if self.lead_card is None else 1 << self.lead_card

@@ -51,7 +51,7 @@ class _View:
     def of(obs: Observation) -> _View:
         seat = obs.seat
         trumps = SUIT_MASKS[obs.trump]
-        strict = obs.closer is not None or obs.stock_size == 0
+        strict = obs.is_strict
         rules = obs.rules
         pending = 0 if obs.trick_counts[seat] else obs.marriage_points[seat]
         trump_card = obs.trump_card

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from sixtysix.bots import Bot
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import Endgame, Solver, best_action, outcome_value, sampled_values, solve
+from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
 from sixtysix.observation import Observation, observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Phase, Round
 
@@ -65,7 +65,7 @@ class PimcBot(Bot):
         self.exact_stock = exact_stock
         self.close_margin = close_margin
         self.heuristic = HeuristicBot(seed)
-        self._endgames: dict[tuple[object, ...], Endgame] = {}
+        self._endgames = Endgames()
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
@@ -85,7 +85,7 @@ class PimcBot(Bot):
             return solve(rnd)
         seat = rnd.to_act
         assert seat is not None
-        self._endgames = {}
+        self._endgames = Endgames()  # this sample's rollouts often meet the same endgames
         values = {}
         for action in rnd.legal_tuple():
             rnd.push(action)
@@ -108,21 +108,9 @@ class PimcBot(Bot):
         if outcome is not None:
             value = outcome_value(outcome, seat)
         else:
-            value = self._endgame(rnd) if rnd.phase is Phase.LEAD else Solver(rnd).value()
+            value = self._endgames.value(rnd) if rnd.phase is Phase.LEAD else Solver(rnd).value()
             if rnd.to_act != seat:
                 value = -value
         for _ in range(pushed):
             rnd.pop()
         return value
-
-    def _endgame(self, rnd: Round) -> int:
-        """The exact value of a strict position at a lead, for the leader.
-
-        The endgame searches of one sample's rollouts share their transposition
-        tables: rollouts of the same sample often reach the same positions.
-        """
-        key = (rnd.rules, rnd.trump, rnd.close_snapshot)
-        endgame = self._endgames.get(key)
-        if endgame is None:
-            endgame = self._endgames[key] = Endgame(rnd.rules, rnd.trump, rnd.close_snapshot)
-        return endgame.value(rnd)

@@ -318,6 +318,35 @@ class Endgame:
         return lead
 
 
+class Endgames:
+    """The :class:`Endgame` searches of one deal (one set of rules and one trump
+    suit), one per close snapshot, each keeping its transposition table.
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=1).deal()
+    >>> while not rnd.is_strict:
+    ...     rnd.push(rnd.legal_tuple()[0])
+    >>> Endgames().value(rnd) == Endgame(rnd.rules, rnd.trump, rnd.close_snapshot).value(rnd)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._searches: dict[tuple[int, int] | None, Endgame] = {}
+
+    def value(self, rnd: Round, alpha: int = -MAX_VALUE, beta: int = MAX_VALUE) -> int:
+        """:meth:`Endgame.value` of ``rnd`` by the search of its close snapshot."""
+        snapshot = rnd.close_snapshot
+        search = self._searches.get(snapshot)
+        if search is None:
+            search = self._searches[snapshot] = Endgame(rnd.rules, rnd.trump, snapshot)
+        return search.value(rnd, alpha, beta)
+
+    @property
+    def entries(self) -> int:
+        """Transposition-table entries over all the searches."""
+        return sum(len(search.tt) for search in self._searches.values())
+
+
 _NO_ENTRY = (-MAX_VALUE, MAX_VALUE, None)
 
 
@@ -353,7 +382,7 @@ class Solver:
         self.rnd = rnd
         self.tt: dict[tuple[int, ...], tuple[int, int, Action | None]] = {}
         self.use_endgame = endgame
-        self.endgames: dict[tuple[int, int] | None, Endgame] = {}
+        self.endgames = Endgames()
 
     def values(self) -> dict[Action, int]:
         """The exact value of each legal action for the seat to act."""
@@ -388,11 +417,7 @@ class Solver:
         """Fail-soft alpha-beta value of the current position for the seat to act."""
         rnd = self.rnd
         if self.use_endgame and rnd.phase is Phase.LEAD and rnd.is_strict:
-            snapshot = rnd.close_snapshot
-            endgame = self.endgames.get(snapshot)
-            if endgame is None:
-                endgame = self.endgames[snapshot] = Endgame(rnd.rules, rnd.trump, snapshot)
-            return endgame.value(rnd, alpha, beta)
+            return self.endgames.value(rnd, alpha, beta)
         key = rnd.key()
         lower, upper, first = self.tt.get(key, _NO_ENTRY)
         if lower >= beta:
@@ -441,18 +466,13 @@ def solve(rnd: Round, *, endgame: bool = True) -> dict[Action, int]:
     return Solver(rnd, endgame=endgame).values()
 
 
-def is_strict(observation: Observation) -> bool:
-    """Whether play is strict: the stock is closed or empty."""
-    return observation.closer is not None or observation.stock_size == 0
-
-
 def is_determined(observation: Observation) -> bool:
     """Whether the observation fixes every card that is still to play.
 
     True once the stock is empty, or when it is closed and the cards the
     opponent may hold are exactly as many as it hides.
     """
-    if not is_strict(observation):
+    if not observation.is_strict:
         return False
     hidden = observation.opponent_hand_size - observation.opponent_shown.bit_count()
     allowed = observation.unseen & ~observation.opponent_excluded & ~observation.opponent_shown
@@ -527,7 +547,7 @@ class SolverBot(Bot):
         if len(legal) == 1:
             return legal[0]
         preferred = self.heuristic.act(observation)
-        if not is_strict(observation):
+        if not observation.is_strict:
             return preferred
         return best_action(sampled_values(observation, self.rng, self.samples, sampler=self.sampler),
                            preferred)
