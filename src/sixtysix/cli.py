@@ -224,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tournament.add_argument("--matches", type=int, default=100, help="matches per pairing (even)")
     tournament.add_argument("--rules", default="classic",
                             help="preset with optional overrides, e.g. 'classic match_target=3'")
-    tournament.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tournament.add_argument("--jobs", type=_positive, default=1, help="worker processes")
     tournament.add_argument("--seed", type=int, default=1, help="seed of the deck sequences")
     tournament.add_argument("--json", action="store_true", help="print the report as JSON")
     tournament.add_argument("--plot", metavar="FILE.html", help="write an HTML chart of the ratings")

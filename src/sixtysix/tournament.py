@@ -117,13 +117,13 @@ def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list
     """
     if len(bots) < 2:
         raise ValueError("a tournament needs at least two bots")
-    if matches < 2:
-        raise ValueError("each pairing needs at least 2 matches (one duplicate pair)")
+    if matches < 2 or matches % 2:
+        raise ValueError(f"matches per pairing must be even and at least 2 (duplicate pairs), not {matches}")
     specs = []
     pair = 0
     for first, second in itertools.combinations(bots, 2):
-        for _ in range((matches + 1) // 2):
-            deal_seed = seed * 1000 + pair % ((matches + 1) // 2)
+        for _ in range(matches // 2):
+            deal_seed = seed * 1000 + pair % (matches // 2)
             specs.append(MatchSpec((first, second), str(rules), deal_seed, pair))
             specs.append(MatchSpec((second, first), str(rules), deal_seed, pair))
             pair += 1
@@ -373,9 +373,11 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
         make_bot(name.removeprefix(SEER))
     if len(set(bots)) != len(bots):
         raise ValueError("each bot may enter once")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     specs = schedule(bots, matches, rules, seed)
     results: list[MatchResult] = []
-    if jobs <= 1:
+    if jobs == 1:
         for spec in specs:
             results.append(play_match(spec))
             if progress:
