@@ -94,7 +94,7 @@ def test_illegal_action_in_later_round(tmp_path: Path, capsys: pytest.CaptureFix
     (f'{HEADER}[Deck "{DECK}"]\nTs Ac\n[Deck "{DECK}"]\n', "line 5: round 2: [Deck] not allowed"),
     (f'{HEADER}[Deck "{DECK}"\n', "malformed tag"),
     ("Ts Ac\n", "line 1: action tokens before the first [Deck]"),
-    ("", "[Dealer] is required"),
+    ("", "the record is empty"),
 ])
 def test_malformed_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
                                  message: str) -> None:

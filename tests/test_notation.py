@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from sixtysix import Match, NotationError, Record, ReplayError, Rules
 from sixtysix.cards import card_name
-from sixtysix.notation import Tag, legal_tokens
+from sixtysix.errors import RecordFileError
+from sixtysix.notation import Tag, legal_tokens, read_record
 from sixtysix.round import Action
 
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
@@ -306,3 +311,98 @@ def test_deck_with_a_card_twice_names_it() -> None:
     deck = " ".join(["9c", *tokens[1:23], "9c"])
     with pytest.raises(NotationError, match="9c more than once"):
         Record.parse(f'[Dealer "0"]\n[Deck "{deck}"]\n')
+
+
+# ------------------------------------------------------------------ reading files
+
+
+def test_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    text = f'{HEADER}[Deck "{DECK}"]\nTs Ac\n'
+    assert Record.parse("\ufeff" + text) == Record.parse(text)
+    path = tmp_path / "bom.ssn"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert read_record(path) == Record.parse(text)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the record is empty"),
+    ("\ufeff\n\n  \n", "the record is empty"),
+    ("; a comment\n\n; another\n", "no record: only comments and blank lines"),
+])
+def test_empty_record(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Record.parse(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (HEADER + '[Deck "Th Ts Kc', "line 3: unclosed double quote in '[Deck \"Th Ts Kc'"),
+    (HEADER + f'[Deck "{DECK}"', "line 3: malformed tag"),
+    (HEADER + '[Deck "Th Ts Kc"]', "line 3: [Deck] must list the 24 cards, got 3"),
+    (HEADER + f'[Deck "{DECK}"]\nTs A', "line 4: not an action token: 'A'"),
+    ('[Rules "classic"]\n[Deal', "line 2: malformed tag '[Deal'"),
+])
+def test_truncated_record_says_where_and_that_it_may_be_cut(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Record.parse(text)
+    assert str(info.value).startswith(message)
+    assert str(info.value).endswith("the text ends on this line without a line break: is it cut short?")
+    with pytest.raises(NotationError) as info:
+        Record.parse(text + "\n")
+    assert "cut short" not in str(info.value)
+
+
+@pytest.mark.parametrize("text", [
+    HEADER + f'[Deck "{DECK}"]\nTs ' + "X" * 100_000 + "\n",
+    HEADER + f'[Deck "{DECK}"]\nTs Ac ' + "fold" * 10_000 + "\n",
+    HEADER + '[Deck "Th ' + "X" * 50_000 + '"]\n',
+    HEADER + "[" + "Deck " * 50_000 + "\n",
+    HEADER + '[Deck "' + "x" * 50_000 + "\n",
+    '[Rules "classic ' + "x" * 50_000 + '"]\n',
+    '[Rules "classic tie=' + "x" * 50_000 + '"]\n',
+    '[Rules "' + "x" * 50_000 + '"]\n',
+    '[Dealer "' + "7" * 50_000 + '"]\n',
+    '[' + "T" * 50_000 + '! "a"]\n',
+])
+def test_messages_quote_a_short_excerpt(text: str) -> None:
+    message = parse_error(text)
+    assert len(message) < 300, message[:400]
+    assert "…" in message
+
+
+def test_read_record_bounds_what_it_reads(tmp_path: Path) -> None:
+    big = tmp_path / "big.ssn"
+    big.write_text(f'{HEADER}[Deck "{DECK}"]\n' + "Ts Ac " * 200_000, encoding="utf-8")
+    with pytest.raises(RecordFileError, match="larger than the 1 MiB a record may take"):
+        read_record(big)
+    small = tmp_path / "small.ssn"
+    small.write_text(f'{HEADER}[Deck "{DECK}"]\nTs Ac\n', encoding="utf-8")
+    with pytest.raises(RecordFileError, match="larger than the 20 bytes"):
+        read_record(small, limit=20)
+    assert len(read_record(small).rounds) == 1
+
+
+def test_read_record_bounds_a_device_and_a_pipe() -> None:
+    with pytest.raises(RecordFileError, match="larger than"):
+        read_record("/dev/zero")
+    read_end, write_end = os.pipe()
+    os.write(write_end, f'{HEADER}[Deck "{DECK}"]\nTs Ac\n'.encode())
+    os.close(write_end)
+    try:
+        assert len(read_record(f"/proc/self/fd/{read_end}").rounds[0].actions) == 2
+    finally:
+        os.close(read_end)
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda path: path.mkdir(), "it is a directory"),
+    (lambda path: None, "cannot read .*: No such file or directory"),
+    (lambda path: path.write_bytes(b"[Dealer \"0\"]\n\xff\xfe"), r"not UTF-8 text \(byte 0xff at offset 13"),
+    (os.mkfifo, "the record is empty"),
+])
+def test_read_record_refuses_what_is_not_a_record_file(
+        tmp_path: Path, make: Callable[[Path], object], message: str) -> None:
+    path = tmp_path / "x.ssn"
+    make(path)
+    with pytest.raises((RecordFileError, NotationError), match=message):
+        read_record(path)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sixtysix.errors import NotationError
+from sixtysix.errors import NotationError, quoted
 
 Card = int
 """A card, ``suit * 6 + rank``."""
@@ -111,7 +111,7 @@ def parse_card(token: str) -> Card:
         suit = SUIT_LETTERS.find(token[1])
         if rank >= 0 and suit >= 0:
             return suit * 6 + rank
-    raise NotationError(f"not a card: {token!r}")
+    raise NotationError(f"not a card: {quoted(token)}")
 
 
 def parse_suit(letter: str) -> Suit:
@@ -122,7 +122,7 @@ def parse_suit(letter: str) -> Suit:
     """
     if len(letter) == 1 and letter in SUIT_LETTERS:
         return SUIT_LETTERS.index(letter)
-    raise NotationError(f"not a suit: {letter!r}")
+    raise NotationError(f"not a suit: {quoted(letter)}")
 
 
 def mask_of(cards: Iterable[Card]) -> CardSet:

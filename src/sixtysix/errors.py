@@ -1,4 +1,19 @@
-"""The exceptions of sixtysix, each for one kind of bad input."""
+"""The exceptions of sixtysix, each for one kind of bad input, and :func:`quoted`,
+which every message uses to show a piece of that input."""
+
+EXCERPT = 40
+"""The most characters of user text an error message quotes."""
+
+
+def quoted(text: str, limit: int = EXCERPT) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters with an ellipsis.
+
+    >>> quoted("Kx")
+    "'Kx'"
+    >>> quoted("Ts " * 1000, limit=8)
+    "'Ts Ts Ts…'"
+    """
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class SixtySixError(Exception):
@@ -13,9 +28,17 @@ class NotationError(SixtySixError, ValueError):
     """Text that is not valid record notation (a malformed record)."""
 
 
+class RecordFileError(SixtySixError, OSError):
+    """A record file that cannot be read as text: missing, not a file, too large, not UTF-8."""
+
+
 class IllegalActionError(SixtySixError, ValueError):
     """An action the rules do not allow in the current state."""
 
 
 class StateError(SixtySixError, RuntimeError):
     """An operation that the state of a round or match does not allow."""
+
+
+class BotError(SixtySixError, ValueError):
+    """An unknown bot name, or a bot parameter that is unknown, repeated or out of range."""

@@ -19,12 +19,21 @@ Ts Ac
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sixtysix.cards import NUM_CARDS, Card, card_name, parse_card
-from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError
+from sixtysix.errors import (
+    IllegalActionError,
+    NotationError,
+    RecordFileError,
+    RulesError,
+    StateError,
+    quoted,
+)
 from sixtysix.match import Match
 from sixtysix.round import DRAW, PASS, Action, Phase, Round, parse_action
 from sixtysix.rules import Rules
@@ -32,6 +41,8 @@ from sixtysix.rules import Rules
 _TAG = re.compile(r'\[([A-Za-z0-9_-]+)((?:\s+"(?:[^"\\]|\\.)*")+)\s*\]')
 _VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _TOKENS_PER_LINE = 16
+MAX_RECORD_BYTES = 1 << 20
+"""The largest record :func:`read_record` reads: 1 MiB (a long match takes a few KB)."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +56,12 @@ class Tag:
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[A-Za-z0-9_-]+", self.name):
-            raise NotationError(f"tag names are letters, digits, '_' and '-', not {self.name!r}")
+            raise NotationError(f"tag names are letters, digits, '_' and '-', not {quoted(self.name)}")
         if not self.values:
             raise NotationError(f"[{self.name}] needs a value")
         for value in self.values:
             if "\n" in value or "\r" in value:
-                raise NotationError(f"[{self.name}] values cannot hold a line break: {value!r}")
+                raise NotationError(f"[{self.name}] values cannot hold a line break: {quoted(value)}")
 
     def __str__(self) -> str:
         quoted = " ".join('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in self.values)
@@ -66,6 +77,8 @@ class RecordRound:
     tags: list[Tag] = field(default_factory=list)
     line: int = field(default=0, compare=False)
     """The line of its ``[Deck]`` tag (0 if not read from text)."""
+    action_lines: list[int] = field(default_factory=list, compare=False)
+    """The line of each action (empty if not read from text)."""
 
 
 @dataclass
@@ -102,16 +115,38 @@ class Record:
 
     @classmethod
     def parse(cls, text: str) -> Record:
-        """Read a record, raising :class:`NotationError` (with the line) if it is malformed."""
+        """Read a record, raising :class:`NotationError` (with the line) if it is malformed.
+
+        A byte order mark at the start is skipped. An error on the last line of a text
+        that does not end with a line break says that the text may be cut short.
+
+        >>> Record.parse("; nothing but a comment")
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.NotationError: no record: only comments and blank lines
+        >>> Record.parse('[Dealer "0"]\\n[Deck "Th Ts Kc')
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.NotationError: line 2: unclosed double quote in '[Deck "Th Ts Kc'; \
+the text ends on this line without a line break: is it cut short?
+        """
         header: list[Tag] = []
         rounds: list[RecordRound] = []
         pending: list[Tag] = []
         # Lines end at "\n" (or "\r\n") only: str.splitlines would also split tag values
         # at characters such as U+0085 or U+2028 that Tag writes unescaped.
-        for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
-            line = _strip_comment(raw, number).strip()
+        lines = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+        cut = "" if text.endswith("\n") else (
+            "; the text ends on this line without a line break: is it cut short?")
+        empty = True
+        for number, raw in enumerate(lines, 1):
+            try:
+                line = _strip_comment(raw).strip()
+            except NotationError as error:
+                raise NotationError(f"line {number}: {error}{cut if number == len(lines) else ''}") from None
             if not line:
                 continue
+            empty = False
             try:
                 if line.startswith("["):
                     tag = _parse_tag(line, number)
@@ -130,9 +165,14 @@ class Record:
                 else:
                     if not rounds:
                         raise NotationError("action tokens before the first [Deck]")
-                    rounds[-1].actions.extend(_parse_token(token) for token in line.split())
+                    tokens = line.split()
+                    rounds[-1].actions.extend(_parse_token(token) for token in tokens)
+                    rounds[-1].action_lines.extend([number] * len(tokens))
             except (NotationError, RulesError) as error:
-                raise NotationError(f"line {number}: {error}") from None
+                raise NotationError(f"line {number}: {error}{cut if number == len(lines) else ''}") from None
+        if empty:
+            raise NotationError("the record is empty" if not text.strip("\ufeff \t\r\n")
+                                else "no record: only comments and blank lines")
         if not rounds:
             _check_header(pending)
             return cls(pending, [], [])
@@ -184,19 +224,74 @@ class Record:
                 try:
                     push_recorded(rnd, action)
                 except IllegalActionError as error:
-                    raise ReplayError(number, index, action.token, str(error)) from None
+                    line = entry.action_lines[index - 1] if index <= len(entry.action_lines) else 0
+                    raise ReplayError(number, index, action.token, str(error), line) from None
         return match
 
 
 class ReplayError(IllegalActionError):
-    """An illegal token in a record, with where it stands."""
+    """An illegal token in a record, with where it stands: its round, its index in the
+    round, and the line of the record it was read from (0 if unknown)."""
 
-    def __init__(self, round_number: int, index: int, token: str, rule: str) -> None:
+    def __init__(self, round_number: int, index: int, token: str, rule: str, line: int = 0) -> None:
         super().__init__(f"round {round_number}, token {index} '{token}': {rule}")
         self.round_number = round_number
         self.index = index
         self.token = token
         self.rule = rule
+        self.line = line
+
+
+def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> Record:
+    """Read and parse the record file at ``path``, reading at most ``limit`` + 1 bytes.
+
+    Raises :class:`~sixtysix.errors.RecordFileError` for a file that cannot be
+    opened, a directory or other non-file, a file larger than ``limit`` bytes or
+    text that is not UTF-8, and :class:`~sixtysix.errors.NotationError` for a
+    malformed record. A pipe or FIFO is read like a file, without waiting for a
+    writer that has not opened it yet.
+    """
+    name = os.fsdecode(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise RecordFileError(f"cannot read {name}: {error.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordFileError(f"cannot read {name}: it is a directory, not a record file")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            raise RecordFileError(f"cannot read {name}: not a regular file")
+        os.set_blocking(fd, True)
+        data = bytearray()
+        while len(data) <= limit:
+            chunk = os.read(fd, limit + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except RecordFileError:
+        raise
+    except OSError as error:
+        raise RecordFileError(f"cannot read {name}: {error.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise RecordFileError(f"{name} is larger than the {_size(limit)} a record may take")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordFileError(f"{name} is not UTF-8 text "
+                              f"(byte 0x{data[error.start]:02x} at offset {error.start})") from None
+    return Record.parse(text)
+
+
+def _size(limit: int) -> str:
+    """A byte count for messages.
+
+    >>> _size(1 << 20), _size(1500), _size(10)
+    ('1 MiB', '1500 bytes', '10 bytes')
+    """
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 and not limit % (1 << 20) else f"{limit} bytes"
 
 
 def push_recorded(rnd: Round, action: Action) -> None:
@@ -232,27 +327,27 @@ def legal_tokens(rnd: Round) -> list[str]:
     return sorted(tokens)
 
 
-def _strip_comment(line: str, number: int) -> str:
-    quoted = False
+def _strip_comment(line: str) -> str:
+    in_quotes = False
     escaped = False
     for i, char in enumerate(line):
         if escaped:
             escaped = False
-        elif char == "\\" and quoted:
+        elif char == "\\" and in_quotes:
             escaped = True
         elif char == '"':
-            quoted = not quoted
-        elif char == ";" and not quoted:
+            in_quotes = not in_quotes
+        elif char == ";" and not in_quotes:
             return line[:i]
-    if quoted:
-        raise NotationError(f"line {number}: unclosed double quote")
+    if in_quotes:
+        raise NotationError(f"unclosed double quote in {quoted(line)}")
     return line
 
 
 def _parse_tag(line: str, number: int = 0) -> Tag:
     found = _TAG.fullmatch(line)
     if found is None:
-        raise NotationError(f"malformed tag {line!r}: expected [Name \"value\"]")
+        raise NotationError(f"malformed tag {quoted(line)}: expected [Name \"value\"]")
     values = tuple(re.sub(r"\\(.)", r"\1", v) for v in _VALUE.findall(found.group(2)))
     return Tag(found.group(1), values, number)
 
@@ -288,13 +383,13 @@ def _parse_deck(tag: Tag) -> tuple[Card, ...]:
 def _parse_token(token: str) -> Action:
     action = parse_action(token)
     if not action.is_recorded:
-        raise NotationError(f"{token!r} is not written in records")
+        raise NotationError(f"{quoted(token)} is not written in records")
     return action
 
 
 def _seat(value: str, name: str) -> int:
     if value not in ("0", "1"):
-        raise NotationError(f"[{name}] must be \"0\" or \"1\", not {value!r}")
+        raise NotationError(f"[{name}] must be \"0\" or \"1\", not {quoted(value)}")
     return int(value)
 
 

@@ -48,7 +48,7 @@ from sixtysix.cards import (
     parse_card,
     parse_suit,
 )
-from sixtysix.errors import IllegalActionError, NotationError, StateError
+from sixtysix.errors import IllegalActionError, NotationError, StateError, quoted
 from sixtysix.rules import Rules
 
 
@@ -115,7 +115,7 @@ class Action(int):
         """
         found = _BY_TOKEN.get(token)
         if found is None:
-            raise NotationError(f"not an action token: {token!r}")
+            raise NotationError(f"not an action token: {quoted(token)}")
         return found
 
     @property

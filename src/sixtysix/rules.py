@@ -14,10 +14,11 @@ sixtysix.errors.RulesError: flag 'tie' must be one of carry, replay, most_tricks
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from sixtysix.errors import RulesError
+from sixtysix.errors import RulesError, quoted
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "first_leader": ("elder", "dealer"),
@@ -69,11 +70,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.preset_name not in PRESETS:
-            raise RulesError(f"unknown preset {self.preset_name!r}; presets: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quoted(self.preset_name)}; presets: {', '.join(PRESETS)}")
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise RulesError(f"flag {name!r} must be one of {', '.join(choices)}, not {value!r}")
+                raise RulesError(f"flag {name!r} must be one of {', '.join(choices)}, "
+                                 f"not {quoted(str(value))}")
         for name in _SWITCHES:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"flag {name!r} must be on or off")
@@ -94,7 +96,7 @@ class Rules:
         if name == "three-hand":
             raise RulesError("preset 'three-hand' (RULES.md section 11) is not supported yet")
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quoted(name)}; presets: {', '.join(PRESETS)}")
         return cls(preset_name=name, **PRESETS[name])
 
     @classmethod
@@ -111,9 +113,9 @@ class Rules:
         for word in words[1:]:
             name, sep, value = word.partition("=")
             if not sep or not name or not value:
-                raise RulesError(f"expected flag=value, got {word!r}")
+                raise RulesError(f"expected flag=value, got {quoted(word)}")
             if name in overrides:
-                raise RulesError(f"flag {name!r} given twice")
+                raise RulesError(f"flag {quoted(name)} given twice")
             overrides[name] = value
         return cls.preset(words[0]).replace(**overrides)
 
@@ -126,7 +128,7 @@ class Rules:
         converted: dict[str, Any] = {}
         for name, value in flags.items():
             if name not in FLAGS:
-                raise RulesError(f"unknown flag {name!r}; flags: {', '.join(FLAGS)}")
+                raise RulesError(f"unknown flag {quoted(name)}; flags: {', '.join(FLAGS)}")
             converted[name] = _convert(name, value)
         return dataclasses.replace(self, **converted)
 
@@ -178,11 +180,11 @@ PRESETS: dict[str, dict[str, Any]] = {
 def _convert(name: str, value: Any) -> Any:
     if name in _SWITCHES and isinstance(value, str):
         if value not in ("on", "off"):
-            raise RulesError(f"flag {name!r} must be on or off, not {value!r}")
+            raise RulesError(f"flag {name!r} must be on or off, not {quoted(value)}")
         return value == "on"
     if (name in _STOCK_SIZES or name == "match_target") and isinstance(value, str):
-        if not value.isdigit():
-            raise RulesError(f"flag {name!r} must be a whole number, not {value!r}")
+        if not re.fullmatch("[0-9]{1,9}", value):
+            raise RulesError(f"flag {name!r} must be a whole number, not {quoted(value)}")
         return int(value)
     return value
 
