@@ -6,11 +6,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from sixtysix.bots import Bot, make_bot
+from sixtysix.bots import BOTS, Bot, make_bot
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import Solver, SolverBot, outcome_value
 from sixtysix.cards import CARD_POINTS, FULL_DECK, SUIT_MASKS, beats
+from sixtysix.errors import BotError
 from sixtysix.match import Match
 from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
@@ -237,3 +238,45 @@ def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() 
         assert bot.evaluate(rnd) == expected
         checked += 1
     assert checked == 6
+
+
+# ------------------------------------------------------------------ specifications
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("pimc:samples=abc",
+     ["samples", "whole number from 1 to 100000", "'abc'", "pimc takes samples, seconds"]),
+    ("pimc:samples=0", ["samples", "from 1 to 100000", "'0'"]),
+    ("pimc:samples=-5", ["samples", "'-5'"]),
+    ("pimc:samples=2.5", ["samples", "whole number", "'2.5'"]),
+    ("pimc:samples=true", ["samples", "'true'"]),
+    ("pimc:close_margin=nan", ["close_margin", "a number from -100 to 100", "'nan'"]),
+    ("ismcts:seconds=inf",
+     ["seconds", "from 0 to 3600", "'inf'", "ismcts takes iterations, seconds, exploration"]),
+    ("ismcts:exploration=-0.1", ["exploration", "'-0.1'"]),
+    ("solver:samples=1e3", ["samples", "'1e3'", "solver takes samples"]),
+    ("pimc:x=1", ["no parameter 'x'", "samples (a whole number from 1 to 100000)", "close_margin (a number"]),
+    ("pimc:samples=2,samples=3", ["samples is given twice"]),
+    ("pimc:samples", ["samples needs a value"]),
+    ("greedy:depth=2", ["'greedy' takes no parameters", "'depth'"]),
+    ("hard:samples=2", ["unknown bot 'hard'"]),
+    ("nobody", ["unknown bot 'nobody'", "bots: greedy", "levels: easy"]),
+    ("pimc:samples=" + "9" * 5000, ["samples", "…'"]),
+])
+def test_bad_specification_names_parameter_and_range(spec: str, words: list[str]) -> None:
+    with pytest.raises(BotError) as info:
+        make_bot(spec)
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 400
+    for word in words:
+        assert word in message
+    assert "<" not in message and "__init__" not in message and "argument" not in message
+
+
+def test_every_declared_parameter_reaches_the_constructor() -> None:
+    for name, kind in BOTS.items():
+        for key, parameter in kind.parameters.items():
+            value = parameter.high if parameter.whole else (parameter.low + parameter.high) / 2
+            text = str(int(value)) if parameter.whole else repr(value)
+            bot = make_bot(f"{name}:{key}={text}", seed=1)
+            assert getattr(bot, key) == value, (name, key)

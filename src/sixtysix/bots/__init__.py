@@ -2,7 +2,9 @@
 
 A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
 ``pimc``, ``ismcts``) or by a strength level (``easy``, ``medium``, ``hard``,
-``expert``), optionally with parameters: ``pimc:samples=40``.
+``expert``), optionally with parameters: ``pimc:samples=40``. Each bot declares
+the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
+specification against them, raising :class:`~sixtysix.errors.BotError`.
 
 >>> bot = make_bot("random", seed=1)
 >>> sorted(BOTS)
@@ -15,16 +17,61 @@ A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
 
 from __future__ import annotations
 
+import math
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from random import Random
+from typing import ClassVar
 
+from sixtysix.errors import BotError, quoted
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
 
 Sampler = Callable[[Observation, Random], Round]
 """Makes a full round consistent with an observation (search bots search on these)."""
+
+
+MAX_SAMPLES = 100_000
+"""The most sampled deals a bot or an analysis may take per decision."""
+MAX_SECONDS = 3600.0
+"""The longest time budget a bot may be given per decision, in seconds."""
+
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter a bot specification may set: a whole number (``whole``) or a
+    finite number, from ``low`` to ``high``.
+
+    >>> Parameter(True, 1, 500).read("samples", "40")
+    40
+    >>> Parameter(False, 0, 10).read("margin", "inf")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.BotError: margin must be a number from 0 to 10, not 'inf'
+    """
+
+    whole: bool
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{'a whole number' if self.whole else 'a number'} from {self.low:g} to {self.high:g}"
+
+    def read(self, name: str, text: str) -> int | float:
+        """The value ``text`` gives parameter ``name``, or :class:`BotError`."""
+        value: int | float | None = None
+        if self.whole and _WHOLE.fullmatch(text):
+            value = int(text)
+        elif not self.whole and _NUMBER.fullmatch(text):
+            value = float(text)
+        if value is None or not math.isfinite(value) or not self.low <= value <= self.high:
+            raise BotError(f"{name} must be {self}, not {quoted(text)}")
+        return value
 
 
 class Bot(ABC):
@@ -34,6 +81,8 @@ class Bot(ABC):
     """
 
     name = "bot"
+    parameters: ClassVar[Mapping[str, Parameter]] = {}
+    """The keyword arguments of the constructor that a specification may set."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
@@ -46,8 +95,8 @@ class Bot(ABC):
         """Choose an action for the seat to act."""
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {}
-"""Bot factories by name; each takes a seed."""
+BOTS: dict[str, type[Bot]] = {}
+"""Bot classes by name; each takes a seed and its :attr:`~Bot.parameters`."""
 
 
 LEVELS: dict[str, str] = {}
@@ -60,34 +109,44 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     >>> make_bot("nobody")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'nobody'; bots: greedy, heuristic, ismcts, pimc, random, solver; \
-levels: easy, medium, hard, expert
+    sixtysix.errors.BotError: unknown bot 'nobody'; bots: greedy, heuristic, ismcts, pimc, random, \
+solver; levels: easy, medium, hard, expert
+    >>> make_bot("solver:samples=0")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.BotError: bot 'solver': samples must be a whole number from 1 to 100000, \
+not '0'; solver takes samples
+    >>> make_bot("greedy:depth=2")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
-    factory = BOTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}; "
-                         f"levels: {', '.join(LEVELS)}")
-    options: dict[str, int | float | str] = {}
+    kind = BOTS.get(name)
+    if kind is None:
+        raise BotError(f"unknown bot {quoted(name)}; bots: {', '.join(sorted(BOTS))}; "
+                       f"levels: {', '.join(LEVELS)}")
+    accepted = kind.parameters
+    takes = f"{name} takes {', '.join(accepted)}"
+    options: dict[str, int | float] = {}
     for item in filter(None, params.split(",")):
         key, sep, value = item.partition("=")
+        if not accepted:
+            raise BotError(f"bot {name!r} takes no parameters, not {quoted(key)}")
+        parameter = accepted.get(key)
+        if parameter is None:
+            raise BotError(f"bot {name!r} has no parameter {quoted(key)}; {name} takes "
+                           + ", ".join(f"{k} ({p})" for k, p in accepted.items()))
         if not sep:
-            raise ValueError(f"bot parameter {item!r} must be key=value")
-        options[key] = _number(value)
-    try:
-        return partial(factory, **options)(seed) if options else factory(seed)
-    except TypeError as error:
-        raise ValueError(f"bad parameters for bot {name!r}: {error}") from None
-
-
-def _number(text: str) -> int | float | str:
-    for kind in (int, float):
+            raise BotError(f"bot {name!r}: {key} needs a value, as in {key}=..., {parameter}; {takes}")
+        if key in options:
+            raise BotError(f"bot {name!r}: {key} is given twice; {takes}")
         try:
-            return kind(text)
-        except ValueError:
-            continue
-    return text
+            options[key] = parameter.read(key, value)
+        except BotError as error:
+            raise BotError(f"bot {name!r}: {error}; {takes}") from None
+    return kind(seed, **options)
 
 
 def _register() -> None:
@@ -98,12 +157,8 @@ def _register() -> None:
     from sixtysix.bots.random import RandomBot
     from sixtysix.bots.solver import SolverBot
 
-    BOTS["random"] = RandomBot
-    BOTS["greedy"] = GreedyBot
-    BOTS["ismcts"] = IsmctsBot
-    BOTS["heuristic"] = HeuristicBot
-    BOTS["solver"] = SolverBot
-    BOTS["pimc"] = PimcBot
+    for kind in (RandomBot, GreedyBot, IsmctsBot, HeuristicBot, SolverBot, PimcBot):
+        BOTS[kind.name] = kind
     LEVELS.update({
         "easy": "greedy",
         "medium": "heuristic",

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from random import Random
+from typing import ClassVar
 
-from sixtysix.bots import Bot
+from sixtysix.bots import MAX_SECONDS, Bot, Parameter
 from sixtysix.observation import Observation
 from sixtysix.round import DRAW, EXCHANGE, OUT, Action, Round
 
@@ -84,6 +86,11 @@ class IsmctsBot(Bot):
     """
 
     name = "ismcts"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "iterations": Parameter(True, 1, 10_000_000),
+        "seconds": Parameter(False, 0, MAX_SECONDS),
+        "exploration": Parameter(False, 0, 100),
+    }
 
     def __init__(self, seed: int | None = None, iterations: int = 2000,
                  seconds: float | None = None, exploration: float = 0.7) -> None:

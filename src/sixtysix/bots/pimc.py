@@ -35,7 +35,10 @@ True
 
 from __future__ import annotations
 
-from sixtysix.bots import Bot
+from collections.abc import Mapping
+from typing import ClassVar
+
+from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
 from sixtysix.observation import Observation, observe
@@ -54,6 +57,12 @@ class PimcBot(Bot):
     """
 
     name = "pimc"
+    parameters: ClassVar[Mapping[str, Parameter]] = {
+        "samples": Parameter(True, 1, MAX_SAMPLES),
+        "seconds": Parameter(False, 0, MAX_SECONDS),
+        "exact_stock": Parameter(True, 0, 12),
+        "close_margin": Parameter(False, -100, 100),
+    }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0) -> None:

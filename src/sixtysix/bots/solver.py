@@ -25,10 +25,11 @@ check both against a plain minimax.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
+from typing import ClassVar
 
-from sixtysix.bots import Bot
+from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats, cards_in
 from sixtysix.observation import Observation, sample_round
@@ -536,6 +537,7 @@ class SolverBot(Bot):
     """
 
     name = "solver"
+    parameters: ClassVar[Mapping[str, Parameter]] = {"samples": Parameter(True, 1, MAX_SAMPLES)}
 
     def __init__(self, seed: int | None = None, samples: int = 16) -> None:
         super().__init__(seed)
