@@ -14,6 +14,7 @@ import random
 import time
 
 from sixtysix import Round, Rules
+from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
 
 
 def playouts(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -40,12 +41,14 @@ def playouts(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
 
 def main() -> None:
     """Run the benchmark and print its figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--rules", default="classic")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=number(0.01, 3600), default=5.0, help="time budget (default 5)")
+    parser.add_argument("--rules", type=rules_argument, default=Rules(),
+                        help="preset and flags (default classic)")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1,
+                        help="seed of the shuffles (default 1)")
     args = parser.parse_args()
-    rounds, actions, elapsed = playouts(Rules.parse(args.rules), args.seconds, args.seed)
+    rounds, actions, elapsed = playouts(args.rules, args.seconds, args.seed)
     print(f"rules: {args.rules}")
     print(f"rounds: {rounds} in {elapsed:.2f} s, {actions / rounds:.1f} actions per round")
     print(f"actions_per_second: {actions / elapsed:.0f}")

@@ -19,6 +19,7 @@ import time
 
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Phase, Round, Rules
 from sixtysix.bots.solver import Solver
+from sixtysix.cli import MAX_SEED, Parser, rules_argument, whole_number
 
 
 def endgame_positions(rules: Rules, count: int, seed: int) -> list[Round]:
@@ -39,14 +40,17 @@ def endgame_positions(rules: Rules, count: int, seed: int) -> list[Round]:
 
 def main() -> None:
     """Run the benchmark and print its figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="classic")
+    parser = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=whole_number(1, 100_000), default=100,
+                        help="positions to solve (default 100)")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1,
+                        help="seed of the deals (default 1)")
+    parser.add_argument("--rules", type=rules_argument, default=Rules(),
+                        help="preset and flags (default classic)")
     parser.add_argument("--plain", action="store_true", help="walk the engine only (no endgame search)")
     args = parser.parse_args()
     times = []
-    for index, rnd in enumerate(endgame_positions(Rules.parse(args.rules), args.positions, args.seed)):
+    for index, rnd in enumerate(endgame_positions(args.rules, args.positions, args.seed)):
         solver = Solver(rnd, endgame=not args.plain)
         start = time.perf_counter()
         values = solver.values()

@@ -1,17 +1,23 @@
-"""``sixtysix replay``: exit status 0 (legal record), 1 (illegal action), 2 (malformed or
-unreadable file), with one clear line on stderr and never a traceback."""
+"""The ``sixtysix`` command: exit status 0 (success), 1 (illegal action), 2 (bad usage or
+bad input), 130 (interrupted), with one line ``sixtysix CMD: message`` on stderr and never a
+traceback; ``--help`` for every command."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import sixtysix
-from sixtysix.cli import main
+from sixtysix.cli import build_parser, main
 
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
 HEADER = '[Rules "classic"]\n[Dealer "0"]\n'
@@ -84,7 +90,7 @@ def test_illegal_action_in_later_round(tmp_path: Path, capsys: pytest.CaptureFix
     path = write(tmp_path, text)
     status, _, err = run(["replay", str(path)], capsys)
     assert status == 1
-    assert err.startswith("illegal: round 2, token 4 'Ac': ")
+    assert err.startswith("sixtysix replay: line 7: round 2, token 4 'Ac': ")
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -102,7 +108,7 @@ def test_malformed_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[s
     status, out, err = run(["replay", "--json", str(path)], capsys)
     assert status == 2 and out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"malformed record {path}: ")
+    assert err.startswith("sixtysix replay: ")
     assert message in err
 
 
@@ -129,18 +135,19 @@ def test_missing_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_directory_and_binary_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(["replay", str(tmp_path)], capsys)
-    assert status == 2 and "cannot read" in err
+    assert status == 2
+    assert err == f"sixtysix replay: cannot read {tmp_path}: it is a directory, not a record file\n"
     binary = tmp_path / "game.ssn"
     binary.write_bytes(b"\xff\xfe\x00[Deck]")
     status, _, err = run(["replay", str(binary)], capsys)
-    assert status == 2 and "cannot read" in err
+    assert status == 2 and err == f"sixtysix replay: {binary} is not UTF-8 text (byte 0xff at offset 0)\n"
 
 
 def test_replay_needs_file_argument(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["replay"])
-    assert info.value.code == 2
-    assert "Traceback" not in capsys.readouterr().err
+    status, _, err = run(["replay"], capsys)
+    assert status == 2
+    assert err == ("sixtysix replay: the following arguments are required: file "
+                   "(see 'sixtysix replay --help')\n")
 
 
 def test_subprocess_exit_codes_and_no_traceback(tmp_path: Path) -> None:
@@ -159,3 +166,221 @@ def test_subprocess_exit_codes_and_no_traceback(tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr
         if code:
             assert done.stdout == "" and done.stderr.count("\n") == 1
+
+
+# ------------------------------------------------------------------ help and usage
+
+
+def command_names() -> list[str]:
+    """Every subcommand, read from the parser so that a new command is covered too."""
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(commands.choices)
+
+
+def test_the_commands_are_found() -> None:
+    assert {"play", "replay", "analyze", "tournament"} <= set(command_names())
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"]] + [[name, flag] for name in command_names()
+                                                       for flag in ("--help", "-h")])
+def test_help_of_every_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(argv, capsys)
+    assert (status, err) == (0, "")
+    prog = " ".join(["sixtysix", *argv[:-1]])
+    assert out.startswith(f"usage: {prog} ")
+    assert "exit status:" in out and "130  interrupted (Ctrl-C)" in out
+    assert "%%" not in out
+    for name in command_names() if len(argv) == 1 else []:
+        assert name in out
+
+
+def test_help_in_a_fresh_process(tmp_path: Path) -> None:
+    for argv in (["--help"], ["tournament", "--help"]):
+        done = sixtysix_process(argv)
+        assert done.returncode == 0 and done.stderr == ""
+        assert "95%" in done.stdout and "%%" not in done.stdout
+
+
+def sixtysix_process(argv: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    return subprocess.run([sys.executable, "-m", "sixtysix.cli", *argv], capture_output=True, text=True,
+                          env=env, timeout=60, check=False, **options)
+
+
+# ------------------------------------------------------------------ bad input, one line each
+
+
+GOLDEN = Path(__file__).parent / "golden"
+PREDRAW = str(GOLDEN / "classic-predraw.ssn")
+
+BAD_INPUT: list[tuple[list[str], int, str]] = [
+    ([], 2, "sixtysix: the following arguments are required: COMMAND"),
+    (["deal"], 2, "sixtysix: argument COMMAND: invalid choice: 'deal'"),
+    (["replay", "--colour", PREDRAW], 2, "sixtysix replay: unrecognized arguments: '--colour'"),
+    (["replay", "/dev/zero"], 2, "sixtysix replay: /dev/zero is larger than the 1 MiB a record may take"),
+    (["replay", "/"], 2, "sixtysix replay: cannot read /: it is a directory"),
+    (["replay", ""], 2, "sixtysix replay: cannot read : No such file or directory"),
+    (["analyze", "--samples", "1000000", PREDRAW], 2,
+     "sixtysix analyze: argument --samples: must be a whole number from 1 to 100000, not '1000000'"),
+    (["analyze", "--samples", "nan", PREDRAW], 2, "sixtysix analyze: argument --samples: "),
+    (["analyze", "--seed", "abc", PREDRAW], 2, "sixtysix analyze: argument --seed: must be a whole number"),
+    (["analyze", "--seed", "9" * 5000, PREDRAW], 2, "sixtysix analyze: argument --seed: "),
+    (["analyze", "/dev/zero"], 2, "sixtysix analyze: /dev/zero is larger than the 1 MiB"),
+    (["tournament", "greedy"], 2, "sixtysix tournament: a tournament needs at least two bots"),
+    (["tournament", "greedy", "greedy"], 2, "sixtysix tournament: each bot may enter once"),
+    (["tournament", "greedy", "pimc:samples=abc"], 2,
+     "sixtysix tournament: argument BOT: bot 'pimc': samples must be a whole number"),
+    (["tournament", "greedy", "seer:pimc:x=1"], 2, "sixtysix tournament: argument BOT: bot 'pimc' has no"),
+    (["tournament", "greedy", "random", "--matches", "-2"], 2, "sixtysix tournament: argument --matches: "),
+    (["tournament", "greedy", "random", "--matches", "3"], 2, "sixtysix tournament: matches per pairing"),
+    (["tournament", "greedy", "random", "--jobs", "10000"], 2, "sixtysix tournament: argument --jobs: "),
+    (["tournament", "greedy", "random", "--rules", ""], 2,
+     "sixtysix tournament: argument --rules: empty rules"),
+    (["tournament", "greedy", "random", "--rules", "classic match_target=x"], 2,
+     "sixtysix tournament: argument --rules: flag 'match_target' must be a whole number"),
+    (["tournament", "greedy", "random", "--seed", "-1"], 2, "sixtysix tournament: argument --seed: "),
+    (["tournament", "greedy", "random", "--plot", "/nonexistent/x.html"], 2,
+     "sixtysix tournament: argument --plot: cannot write '/nonexistent/x.html': folder '/nonexistent' does "
+     "not exist"),
+    (["tournament", "greedy", "random", "--plot", "/"], 2,
+     "sixtysix tournament: argument --plot: '/' is a directory, not a file"),
+    (["play", "--opponent", "pimc:samples=abc"], 2,
+     "sixtysix play: argument --opponent: bot 'pimc': samples must be a whole number from 1 to 100000"),
+    (["play", "--opponent", "pimc:x=1"], 2,
+     "sixtysix play: argument --opponent: bot 'pimc' has no parameter"),
+    (["play", "--seed", "abc"], 2, "sixtysix play: argument --seed: must be a whole number"),
+    (["play", "--rules", "nonsense"], 2, "sixtysix play: unknown preset 'nonsense'"),
+    (["play", "classic", "tie=sometimes"], 2, "sixtysix play: "),
+]
+
+
+@pytest.mark.parametrize(("argv", "status", "start"), BAD_INPUT)
+def test_bad_input_one_line_and_documented_status(argv: list[str], status: int, start: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == status and out == ""
+    assert err.startswith(start), err
+    assert err.count("\n") == 1 and len(err) < 400
+
+
+def test_bad_input_in_a_fresh_process() -> None:
+    for argv, status, start in BAD_INPUT[::4]:
+        done = sixtysix_process(argv)
+        assert (done.returncode, done.stdout) == (status, ""), argv
+        assert done.stderr.startswith(start) and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_plot_is_written_and_checked_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "ratings.html"
+    status, out, err = run(["tournament", "greedy", "random", "--matches", "2", "--quiet",
+                            "--rules", "classic match_target=1", "--plot", str(plot)], capsys)
+    assert (status, err) == (0, "") and "greedy" in out
+    assert plot.read_text(encoding="utf-8").startswith("<!doctype html>")
+
+
+# ------------------------------------------------------------------ records: prefixes and bounds
+
+
+def test_bom_record_and_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bom = tmp_path / "bom.ssn"
+    bom.write_bytes(b"\xef\xbb\xbf" + f'{HEADER}[Deck "{DECK}"]\nTs Ac\n'.encode())
+    status, out, _ = run(["replay", str(bom)], capsys)
+    assert status == 0 and "points 0-21" in out
+    for text, message in (("", "the record is empty"),
+                          ("; only a comment\n\n", "no record: only comments and blank lines")):
+        path = write(tmp_path, text)
+        for command in ("replay", "analyze"):
+            assert run([command, str(path)], capsys) == (2, "", f"sixtysix {command}: {message}\n")
+
+
+def test_illegal_action_names_its_line_after_the_prefix(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, f'{HEADER}[Deck "{DECK}"]\nTs Ac\nclose Tc 9d\n')
+    for command in ("replay", "analyze"):
+        status, _, err = run([command, str(path)], capsys)
+        assert status == 1
+        assert err.startswith(f"sixtysix {command}: line 5: round 1, token 5 '9d': ")
+
+
+def test_a_long_line_is_quoted_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, f'{HEADER}[Deck "{DECK}"]\nTs ' + "x" * 500_000 + "\n")
+    status, _, err = run(["replay", str(path)], capsys)
+    assert status == 2 and len(err) < 200
+    assert err == f"sixtysix replay: line 4: not an action token: '{'x' * 40}…'\n"
+
+
+def test_a_large_file_is_refused_without_reading_it(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "big.ssn"
+    with path.open("w", encoding="utf-8") as handle:
+        handle.write(f'{HEADER}[Deck "{DECK}"]\n')
+        handle.write(("Ts Ac " * 1000 + "\n") * 9000)  # about 54 MB
+    status, _, err = run(["replay", str(path)], capsys)
+    assert (status, err) == (2, f"sixtysix replay: {path} is larger than the 1 MiB a record may take\n")
+
+
+# ------------------------------------------------------------------ analysis without waiting
+
+
+def test_a_single_legal_action_is_named_without_sampling(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, f'{HEADER}[Deck "{DECK}"]\nTs Ac close Tc\n')  # seat 0 must play its club
+    status, out, _ = run(["analyze", "--samples", "100000", str(path)], capsys)
+    assert (status, out) == (0, "Seat 0 to act (follow): Jc is the only legal action; nothing to analyze.\n")
+    status, out, _ = run(["analyze", "--json", "--samples", "100000", str(path)], capsys)
+    assert json.loads(out) == {"seat": 0, "phase": "follow",
+                               "actions": [{"action": "Jc", "expected": None, "exact": False}]}
+
+
+# ------------------------------------------------------------------ Ctrl-C
+
+
+def interrupt(argv: list[str], wait: float) -> tuple[subprocess.Popen[str], str]:
+    """Start the command in its own process group, press Ctrl-C (SIGINT to the group, as a
+    terminal does) after ``wait`` seconds, and return the process and its stderr."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    process = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", *argv], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    time.sleep(wait)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process, err
+
+
+def test_ctrl_c_stops_an_analysis() -> None:
+    process, err = interrupt(["analyze", "--samples", "100000", PREDRAW], 2.0)
+    assert (process.returncode, err) == (130, "sixtysix analyze: interrupted\n")
+
+
+def test_ctrl_c_stops_a_tournament_and_its_workers() -> None:
+    process, err = interrupt(["tournament", "expert", "hard", "--jobs", "2", "--matches", "20"], 3.0)
+    assert (process.returncode, err) == (130, "sixtysix tournament: interrupted\n")
+    with pytest.raises(ProcessLookupError):  # no worker of the pool is left in the group
+        os.killpg(process.pid, 0)
+
+
+# ------------------------------------------------------------------ benchmarks
+
+
+SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
+
+@pytest.mark.parametrize(("script", "argv", "words"), [
+    ("random_playout.py", ["--rules", "nonsense"], "argument --rules: unknown preset 'nonsense'"),
+    ("random_playout.py", ["--rules", ""], "argument --rules: empty rules"),
+    ("random_playout.py", ["--seconds", "nan"], f"{SECONDS}, not 'nan'"),
+    ("random_playout.py", ["--seconds", "-1"], f"{SECONDS}, not '-1'"),
+    ("random_playout.py", ["--seconds", "inf"], f"{SECONDS}, not 'inf'"),
+    ("random_playout.py", ["--seed", "abc"], "argument --seed: must be a whole number"),
+    ("solver.py", ["--positions", "0"], "argument --positions: must be a whole number from 1 to 100000"),
+    ("solver.py", ["--rules", "classic tie=never"], "argument --rules: flag 'tie' must be one of"),
+])
+def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> None:
+    path = Path(__file__).parent.parent / "benchmarks" / script
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
+                          timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr

@@ -31,6 +31,7 @@ the opponent does), from what that seat knows and nothing more:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
@@ -57,7 +58,8 @@ class ActionValue:
 
 
 def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-            seconds: float | None = None) -> list[ActionValue]:
+            seconds: float | None = None,
+            progress: Callable[[int, int], None] | None = None) -> list[ActionValue]:
     """The value of each of ``observation.legal``, best first (ties in legal order).
 
     Only the observation is read, never the full state it was taken from. Estimated
@@ -65,7 +67,8 @@ def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: i
     ``seconds``, if given, stops the sampling early once that much time has passed
     (after one sample at least), at the cost of reproducibility. An observation
     whose seat is not to act (or of a finished round) has no actions: the result
-    is empty.
+    is empty. ``progress``, if given, is called with the samples taken and ``samples``
+    after each sample.
     """
     if samples < 1:
         raise ValueError("samples must be at least 1")
@@ -83,8 +86,11 @@ def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: i
 
         def evaluate(rnd: Round) -> dict[Action, int]:
             nonlocal taken
+            values = bot.evaluate(rnd)
             taken += 1
-            return bot.evaluate(rnd)
+            if progress:
+                progress(taken, samples)
+            return values
 
         values = sampled_values(observation, rng, samples, evaluate, seconds)
     ranked = sorted(legal, key=lambda action: -values[action])

@@ -5,24 +5,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import Any
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
-from sixtysix.bots import BOTS, LEVELS
-from sixtysix.errors import IllegalActionError, NotationError, RulesError
+from sixtysix.bots import BOTS, LEVELS, MAX_SAMPLES, make_bot
+from sixtysix.bots.solver import is_determined
+from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match
-from sixtysix.notation import Record, legal_tokens
+from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
 from sixtysix.observation import observe
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import Rules
+from sixtysix.tournament import SEER, run_tournament
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
     PASS: "do not exchange the trump nine after the close",
 }
 """What the decisions that records leave unwritten mean, for ``analyze``."""
+
+MAX_SEED = 2 ** 32 - 1
+"""The largest seed the commands take."""
+MAX_MATCHES = 100_000
+"""The most matches per pairing a tournament may play."""
+MAX_JOBS = 4 * (os.cpu_count() or 1)
+"""The most worker processes a tournament may start: 4 per CPU."""
 
 
 def summary(match: Match, legal: bool = False) -> dict[str, Any]:
@@ -66,29 +80,13 @@ def _describe(match: Match) -> str:
     return "\n".join(lines)
 
 
-def _load(path: str, command: str) -> Match | int:
-    """Replay a record file; on failure, print one line and return the exit status
-    (1 for an illegal action, 2 for an unreadable or malformed file)."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"sixtysix {command}: cannot read {path}: {error}", file=sys.stderr)
-        return 2
-    try:
-        return Record.parse(text).replay()
-    except IllegalActionError as error:
-        print(f"illegal: {error}", file=sys.stderr)
-        return 1
-    except (NotationError, RulesError) as error:
-        print(f"malformed record {path}: {error}", file=sys.stderr)
-        return 2
+def _load(path: str) -> Match:
+    """Read and replay a record file; errors reach :func:`main`, which reports them."""
+    return read_record(path).replay()
 
 
 def _replay(args: argparse.Namespace) -> int:
-    match = _load(args.file, "replay")
-    if isinstance(match, int):
-        return match
+    match = _load(args.file)
     if args.json:
         print(json.dumps(summary(match, args.legal)))
     else:
@@ -115,9 +113,7 @@ def _analysis_table(values: list[ActionValue]) -> str:
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    match = _load(args.file, "analyze")
-    if isinstance(match, int):
-        return match
+    match = _load(args.file)
     rnd = match.round
     seat = None if rnd is None else rnd.to_act
     if rnd is None or seat is None:
@@ -130,8 +126,20 @@ def _analyze(args: argparse.Namespace) -> int:
         else:
             print("The round is over: no decision to analyze until the next [Deck].")
         return 0
-    values = analyze(observe(rnd, seat), samples=args.samples, seed=args.seed)
+    observation = observe(rnd, seat)
     phase = rnd.phase.name.lower()
+    if len(observation.legal) == 1 and not is_determined(observation):
+        only = observation.legal[0]
+        if args.json:
+            print(json.dumps({"seat": seat, "phase": phase, "actions": [
+                {"action": only.token, "expected": None, "exact": False}]}))
+        else:
+            note = _IMPLICIT.get(only)
+            print(f"Seat {seat} to act ({phase}): {only.token} is the only legal action"
+                  + (f" ({note})" if note else "") + "; nothing to analyze.")
+        return 0
+    values = analyze(observation, samples=args.samples, seed=args.seed,
+                     progress=_progress_bar("sampled deals"))
     if args.json:
         print(json.dumps({"seat": seat, "phase": phase, "actions": [
             {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
@@ -144,15 +152,91 @@ def _analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``.
+
+    >>> whole_number(1, 9)("12")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 9, not '12'
+    """
+    def read(text: str) -> int:
+        if not re.fullmatch(r"\s*[+-]?[0-9]{1,19}\s*", text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {quoted(text)}")
+        return int(text)
+    return read
+
+
+def number(low: float, high: float) -> Callable[[str], float]:
+    """An argument type: a finite number from ``low`` to ``high``.
+
+    >>> number(0.01, 3600)("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number from 0.01 to 3600, not 'nan'
+    """
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # false for nan
+            raise argparse.ArgumentTypeError(f"must be a number from {low:g} to {high:g}, not {quoted(text)}")
+        return value
+    return read
+
+
+def rules_argument(text: str) -> Rules:
+    """An argument type: a preset with optional ``flag=value`` overrides."""
     try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return number
+        return Rules.parse(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bot(text: str) -> str:
+    """An argument type: a bot specification that :func:`make_bot` accepts (with an
+    optional ``seer:`` prefix for tournaments)."""
+    try:
+        make_bot(text.removeprefix(SEER))
+    except BotError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _html_file(text: str) -> str:
+    """An argument type: a file that can be written, checked before any work is done."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is a directory, not a file")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"cannot write {quoted(text)}: folder {quoted(str(folder))} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {quoted(text)}: permission denied")
+    return text
+
+
+def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
+    """A progress bar of ``done/total unit`` on standard error, or ``None`` when standard
+    error is not a terminal. It is redrawn when the percentage changes."""
+    if not sys.stderr.isatty():
+        return None
+    shown = -1
+
+    def draw(done: int, total: int) -> None:
+        nonlocal shown
+        percent = 100 * done // total
+        if percent == shown:
+            return
+        shown = percent
+        filled = 30 * done // total
+        end = "\n" if done == total else ""
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}{end}")
+        sys.stderr.flush()
+    return draw
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -171,69 +255,144 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from sixtysix.tournament import progress_bar, run_tournament
-
-    try:
-        rules = Rules.parse(args.rules)
-        report = run_tournament(args.bots, args.matches, rules, jobs=args.jobs, seed=args.seed,
-                                progress=None if args.quiet or not sys.stderr.isatty() else progress_bar)
-    except (RulesError, ValueError) as error:
-        print(f"sixtysix tournament: {error}", file=sys.stderr)
-        return 2
+    report = run_tournament(args.bots, args.matches, args.rules, jobs=args.jobs, seed=args.seed,
+                            progress=None if args.quiet else _progress_bar("matches"))
     if args.plot:
-        with open(args.plot, "w", encoding="utf-8") as handle:
-            handle.write(report.html())
+        try:
+            Path(args.plot).write_text(report.html(), encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write {args.plot}: {error.strerror}") from None
     print(json.dumps(report.to_json(), indent=1) if args.json else report.table())
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six, the card game.")
-    commands = parser.add_subparsers(dest="command", required=True)
+EXIT_STATUS = """exit status:
+  0    success
+  1    an illegal action in a record
+  2    bad usage or bad input: an unknown command or option, a bad value,
+       a file that cannot be read, a malformed record
+  130  interrupted (Ctrl-C)"""
 
-    play = commands.add_parser("play", help="play a match against the computer in the terminal")
+
+class CommandError(SixtySixError):
+    """Bad input that a command finds itself, reported as ``sixtysix CMD: message``."""
+
+
+class Parser(argparse.ArgumentParser):
+    """Reports a usage error in one line, ``sixtysix CMD: message``, with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, _usage(self.prog, message))
+
+
+def _usage(prog: str, message: str) -> str:
+    return f"{prog}: {message} (see '{prog} --help')\n"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``sixtysix`` command and its subcommands."""
+    formatting: dict[str, Any] = {"epilog": EXIT_STATUS,
+                                  "formatter_class": argparse.RawDescriptionHelpFormatter}
+    top = Parser(prog="sixtysix", description="Sixty-Six, the card game.", **formatting)
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a match against the computer in the terminal",
+                               description=_wrap("Play a match against the computer in the terminal."),
+                               **formatting)
     play.add_argument("--rules", default="classic", help="preset: classic, pagat, santase, turkish")
     play.add_argument("flags", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides")
-    play.add_argument("--seed", type=int, default=None, help="seed for the deal and the opponent")
+    play.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
+                      help="seed for the deal and the opponent")
     play.add_argument("--save", metavar="FILE", default=None, help="write the match record to FILE")
     play.add_argument(
-        "--opponent", default="greedy",
+        "--opponent", default="greedy", type=_bot,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
              "optionally with parameters as in pimc:samples=40 (default: greedy)")
     play.set_defaults(handler=_play)
 
-    replay = commands.add_parser("replay", help="replay a record, checking every action")
-    replay.add_argument("file", help="record file (.ssn)")
+    replay = commands.add_parser("replay", help="replay a record, checking every action",
+                                 description=_wrap("Replay a record, checking every action, and "
+                                                   "summarise it."),
+                                 **formatting)
+    replay.add_argument("file", help=f"record file (.ssn), at most {MAX_RECORD_BYTES >> 20} MiB")
     replay.add_argument("--json", action="store_true", help="print a JSON summary")
     replay.add_argument("--legal", action="store_true", help="also list the legal next tokens")
     replay.set_defaults(handler=_replay)
 
     analysis = commands.add_parser(
-        "analyze", help="expected game points of each legal action at the end of a record")
-    analysis.add_argument("file", help="record file (.ssn)")
-    analysis.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    analysis.add_argument("--samples", type=_positive, default=DEFAULT_SAMPLES,
-                          help=f"sampled deals when cards are hidden (default {DEFAULT_SAMPLES})")
-    analysis.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
+        "analyze", help="expected game points of each legal action at the end of a record",
+        description=_wrap("Value each legal action of the seat to act at the end of a record, from what "
+                          "that seat knows: exactly once every card is known, else over sampled deals. A "
+                          "progress bar is shown on a terminal; a single legal action is named without "
+                          "analysis."),
+        **formatting)
+    analysis.add_argument("file", help=f"record file (.ssn), at most {MAX_RECORD_BYTES >> 20} MiB")
+    analysis.add_argument("--json", action="store_true",
+                          help="print the analysis as JSON (expected is null for a single legal action)")
+    analysis.add_argument("--samples", type=whole_number(1, MAX_SAMPLES), default=DEFAULT_SAMPLES,
+                          help=f"sampled deals when cards are hidden, 1 to {MAX_SAMPLES} "
+                               f"(default {DEFAULT_SAMPLES})")
+    analysis.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
+                          help="seed of the sampling (default 0)")
     analysis.set_defaults(handler=_analyze)
 
     tournament = commands.add_parser(
-        "tournament", help="duplicate matches between bots, with ratings and 95% intervals")
-    tournament.add_argument("bots", nargs="+", metavar="BOT", help="bot names (two or more)")
-    tournament.add_argument("--matches", type=int, default=100, help="matches per pairing (even)")
-    tournament.add_argument("--rules", default="classic",
+        "tournament", help="duplicate matches between bots, with ratings and 95%% intervals",
+        description=_wrap("Play duplicate matches between every pair of bots and rate them (Elo scale, "
+                          "95% intervals). A progress bar is shown on a terminal."),
+        **formatting)
+    tournament.add_argument("bots", nargs="+", metavar="BOT", type=_bot,
+                            help="bots or levels, with optional parameters (two or more); "
+                                 "a 'seer:' prefix lets a bot see every card")
+    tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=100,
+                            help=f"matches per pairing, even, up to {MAX_MATCHES} (default 100)")
+    tournament.add_argument("--rules", type=rules_argument, default=Rules(),
                             help="preset with optional overrides, e.g. 'classic match_target=3'")
-    tournament.add_argument("--jobs", type=_positive, default=1, help="worker processes")
-    tournament.add_argument("--seed", type=int, default=1, help="seed of the deck sequences")
+    tournament.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
+                            help=f"worker processes, 1 to {MAX_JOBS} (4 per CPU; default 1)")
+    tournament.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1,
+                            help="seed of the deck sequences (default 1)")
     tournament.add_argument("--json", action="store_true", help="print the report as JSON")
-    tournament.add_argument("--plot", metavar="FILE.html", help="write an HTML chart of the ratings")
+    tournament.add_argument("--plot", metavar="FILE.html", type=_html_file,
+                            help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(handler=_tournament)
+    return top
 
-    args = parser.parse_args(argv)
-    handler = args.handler
-    status: int = handler(args)
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, 79)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see :data:`EXIT_STATUS`).
+
+    Errors in the input are reported in one line on standard error,
+    ``sixtysix CMD: message``, usage errors included.
+    """
+    try:
+        args, extra = build_parser().parse_known_args(argv)
+    except SystemExit as done:  # --help (0) or a usage error (2), already reported
+        return done.code if isinstance(done.code, int) else 2
+    prog = f"sixtysix {args.command}"
+    if extra:
+        sys.stderr.write(_usage(prog, f"unrecognized arguments: {quoted(' '.join(extra))}"))
+        return 2
+    try:
+        status: int = args.handler(args)
+    except ReplayError as error:
+        return _report(prog, f"line {error.line}: {error}" if error.line else str(error), 1)
+    except SixtySixError as error:
+        return _report(prog, str(error), 2)
+    except KeyboardInterrupt:
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+        return _report(prog, "interrupted", 130)
+    return status
+
+
+def _report(prog: str, message: str, status: int) -> int:
+    print(f"{prog}: {message}", file=sys.stderr)
     return status
 
 

@@ -42,3 +42,7 @@ class StateError(SixtySixError, RuntimeError):
 
 class BotError(SixtySixError, ValueError):
     """An unknown bot name, or a bot parameter that is unknown, repeated or out of range."""
+
+
+class TournamentError(SixtySixError, ValueError):
+    """A tournament that cannot be run: fewer than two bots, a bot twice, an odd match count."""

@@ -2,7 +2,7 @@
 
 Every pairing plays deck sequences twice with the seats swapped, so luck of the
 deal cancels out: in the twin match each bot gets the cards the other had.
-Matches run on a local process pool; the same seeds give the same results.
+Matches run on a local process pool (stopped at once on Ctrl-C); the same seeds give the same results.
 
 >>> report = run_tournament(["greedy", "random"], matches=4, rules=Rules(), jobs=1, seed=3)
 >>> [s.name for s in report.standings]
@@ -16,11 +16,11 @@ from __future__ import annotations
 import html
 import itertools
 import math
+import multiprocessing
+import signal
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from random import Random
 from typing import Any
@@ -28,6 +28,7 @@ from typing import Any
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
+from sixtysix.errors import TournamentError
 from sixtysix.observation import Observation
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
@@ -116,9 +117,10 @@ def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list
     [(('a', 'b'), 1000), (('b', 'a'), 1000)]
     """
     if len(bots) < 2:
-        raise ValueError("a tournament needs at least two bots")
+        raise TournamentError("a tournament needs at least two bots")
     if matches < 2 or matches % 2:
-        raise ValueError(f"matches per pairing must be even and at least 2 (duplicate pairs), not {matches}")
+        raise TournamentError(
+            f"matches per pairing must be even and at least 2 (duplicate pairs), not {matches}")
     specs = []
     pair = 0
     for first, second in itertools.combinations(bots, 2):
@@ -372,9 +374,9 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     for name in bots:
         make_bot(name.removeprefix(SEER))
     if len(set(bots)) != len(bots):
-        raise ValueError("each bot may enter once")
+        raise TournamentError("each bot may enter once")
     if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
+        raise TournamentError(f"jobs must be at least 1, not {jobs}")
     specs = schedule(bots, matches, rules, seed)
     results: list[MatchResult] = []
     if jobs == 1:
@@ -383,21 +385,19 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
             if progress:
                 progress(len(results), len(specs))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_match, spec) for spec in specs]
-            for future in as_completed(futures):
-                results.append(future.result())
+        # Workers ignore Ctrl-C, which a terminal sends to the whole process group: the
+        # parent gets KeyboardInterrupt alone, and terminates them on its way out.
+        pool = multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        try:
+            for result in pool.imap_unordered(play_match, specs):
+                results.append(result)
                 if progress:
                     progress(len(results), len(specs))
+            pool.close()
+        finally:
+            pool.terminate()
+            pool.join()
     results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
     standings, head = _tally(list(bots), results)
     return Report(list(bots), str(rules), matches, seed, standings, head, results)
 
-
-def progress_bar(done: int, total: int) -> None:
-    """Draw a progress bar on standard error."""
-    width = 30
-    filled = width * done // total
-    end = "\n" if done == total else ""
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches{end}")
-    sys.stderr.flush()
