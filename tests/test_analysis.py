@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,23 @@ def test_cli_unreadable_file_and_bad_samples(tmp_path: Path, capsys: pytest.Capt
         assert code == 2 and out == ""
         assert err.startswith("sixtysix analyze: argument --samples: "
                               f"must be a whole number from 1 to 100000, not '{samples}'")
+
+
+def test_progress_is_reported_after_each_sample() -> None:
+    obs = to_act(Match(seed=2).deal())
+    calls: list[tuple[int, int]] = []
+    values = analyze(obs, samples=5, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+    assert values == analyze(obs, samples=5, seed=1)
+
+
+def test_cli_draws_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(GOLDEN / "classic-predraw.ssn")
+    _, quiet, err = run(["analyze", path, "--samples", "3"], capsys)
+    assert err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    _, out, err = run(["analyze", path, "--samples", "3"], capsys)
+    assert out == quiet
+    assert err.endswith("\r[" + "#" * 30 + "] 3/3 sampled deals\n")
+    assert "[" + "#" * 10 + "." * 20 + "] 1/3 sampled deals" in err
