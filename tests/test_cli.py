@@ -204,8 +204,9 @@ def test_help_in_a_fresh_process(tmp_path: Path) -> None:
 def sixtysix_process(argv: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    return subprocess.run([sys.executable, "-m", "sixtysix.cli", *argv], capture_output=True, text=True,
-                          env=env, timeout=60, check=False, **options)
+    options = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **options}
+    return subprocess.run([sys.executable, "-m", "sixtysix.cli", *argv], text=True, env=env, timeout=60,
+                          check=False, **options)
 
 
 # ------------------------------------------------------------------ bad input, one line each
@@ -384,3 +385,13 @@ def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> No
                           timeout=60, check=False)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_closed_output_pipe_ends_quietly() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # as after `sixtysix replay FILE | head -0`
+    try:
+        done = sixtysix_process(["replay", str(GOLDEN / "classic-match-won.ssn")], stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")

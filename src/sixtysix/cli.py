@@ -271,7 +271,8 @@ EXIT_STATUS = """exit status:
   1    an illegal action in a record
   2    bad usage or bad input: an unknown command or option, a bad value,
        a file that cannot be read, a malformed record
-  130  interrupted (Ctrl-C)"""
+  130  interrupted (Ctrl-C)
+  141  the output was closed early (the reader of a pipe exited), silently"""
 
 
 class CommandError(SixtySixError):
@@ -388,6 +389,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         return _report(prog, "interrupted", 130)
+    except BrokenPipeError:
+        # Whatever is still buffered for the closed pipe goes nowhere, not to a traceback at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return status
 
 
