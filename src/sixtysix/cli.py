@@ -248,7 +248,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         from sixtysix.tui import run
     except ImportError as error:
-        print(f"sixtysix play needs the terminal extra: pip install 'sixtysix[tui]' ({error})",
+        print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
         return 2
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent)

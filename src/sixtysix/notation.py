@@ -249,7 +249,7 @@ def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> 
     opened, a directory or other non-file, a file larger than ``limit`` bytes or
     text that is not UTF-8, and :class:`~sixtysix.errors.NotationError` for a
     malformed record. A pipe or FIFO is read like a file, without waiting for a
-    writer that has not opened it yet.
+    writer that has not opened it yet: one without a writer is reported.
     """
     name = os.fsdecode(path)
     try:
@@ -277,6 +277,8 @@ def read_record(path: str | os.PathLike[str], limit: int = MAX_RECORD_BYTES) -> 
         os.close(fd)
     if len(data) > limit:
         raise RecordFileError(f"{name} is larger than the {_size(limit)} a record may take")
+    if not data and stat.S_ISFIFO(mode):
+        raise RecordFileError(f"{name} is a pipe that gave no data (nothing writes to it)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
