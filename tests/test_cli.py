@@ -251,6 +251,7 @@ BAD_INPUT: list[tuple[list[str], int, str]] = [
     (["play", "--opponent", "pimc:x=1"], 2,
      "sixtysix play: argument --opponent: bot 'pimc' has no parameter"),
     (["play", "--seed", "abc"], 2, "sixtysix play: argument --seed: must be a whole number"),
+    (["play", "--opponent", "seer:pimc"], 2, "sixtysix play: argument --opponent: unknown bot 'seer'"),
     (["play", "--rules", "nonsense"], 2, "sixtysix play: unknown preset 'nonsense'"),
     (["play", "classic", "tie=sometimes"], 2, "sixtysix play: "),
 ]

@@ -196,12 +196,17 @@ def rules_argument(text: str) -> Rules:
 
 
 def _bot(text: str) -> str:
-    """An argument type: a bot specification that :func:`make_bot` accepts (with an
-    optional ``seer:`` prefix for tournaments)."""
+    """An argument type: a bot specification that :func:`make_bot` accepts."""
     try:
-        make_bot(text.removeprefix(SEER))
+        make_bot(text)
     except BotError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _entrant(text: str) -> str:
+    """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
+    _bot(text.removeprefix(SEER))
     return text
 
 
@@ -342,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=_wrap("Play duplicate matches between every pair of bots and rate them (Elo scale, "
                           "95% intervals). A progress bar is shown on a terminal."),
         **formatting)
-    tournament.add_argument("bots", nargs="+", metavar="BOT", type=_bot,
+    tournament.add_argument("bots", nargs="+", metavar="BOT", type=_entrant,
                             help="bots or levels, with optional parameters (two or more); "
                                  "a 'seer:' prefix lets a bot see every card")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=100,
