@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from sixtysix import rules as rules_module
-from sixtysix.cards import RANK_LETTERS, RANK_NAMES, RANK_POINTS
+from sixtysix.cards import RANK_LETTERS, RANK_NAMES, RANK_POINTS, card_name, names
 from sixtysix.cli import main
 from sixtysix.errors import RulesError
-from sixtysix.notation import Record, ReplayError
+from sixtysix.match import Match
+from sixtysix.notation import Record, ReplayError, push_recorded
 from sixtysix.round import Reason
 from sixtysix.rules import FLAGS, PRESETS, Rules
 
@@ -132,10 +133,15 @@ def test_examples_include_whole_rounds_and_an_illegal_token() -> None:
     assert sum(1 for _, r in RESULTS if r.lang == "console" and "game points" in r.output) >= 2
 
 
+def _table_start(first_header: str) -> int:
+    """The index of the header row of the table whose first header is ``first_header``."""
+    return next(i for i, line in enumerate(DOC.splitlines()) if line.startswith(f"| {first_header} |"))
+
+
 def _table(first_header: str) -> list[list[str]]:
     """The body rows of the table whose header row starts with ``| first_header |``."""
     lines = DOC.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first_header} |"))
+    start = _table_start(first_header)
     rows = []
     for line in lines[start + 2:]:
         if not line.startswith("|"):
@@ -152,6 +158,32 @@ def test_card_points_table() -> None:
     rows = _table("card")
     assert [(name.lower(), _ticked(token), int(points)) for name, token, points in rows] == [
         (RANK_NAMES[r], [RANK_LETTERS[r]], RANK_POINTS[r]) for r in reversed(range(len(RANK_NAMES)))]
+
+
+def test_worked_round_hands_and_running_points() -> None:
+    """The table of points after each trick and marriage, and the hands after the deal,
+    follow the record above them."""
+    row_line = _table_start("trick") + 1
+    block = [b for b in EXAMPLES if b[0].line < row_line][-1][0]
+    record = Record.parse(block.text)
+    rnd = Match(record.rules, dealer=record.dealer).deal(record.rounds[0].deck)
+    section = DOC[DOC.index(block.text):DOC.index("| trick |")]
+    held = dict(re.findall(r"seat (\d) holds `([^`]+)`", section))
+    assert {seat: sorted(cards.split()) for seat, cards in held.items()} == {
+        str(seat): sorted(names(rnd.hand(seat))) for seat in (0, 1)}
+    events: list[tuple[list[str], str, tuple[int, int]]] = []
+    for action in record.rounds[0].actions:
+        tricks = len(rnd.tricks)
+        push_recorded(rnd, action)
+        if action.marriage_suit is not None:
+            events.append(([action.token], f"seat {rnd.leader}", rnd.points()))
+        elif len(rnd.tricks) > tricks:
+            trick = rnd.tricks[-1]
+            events.append(([card_name(trick.lead), card_name(trick.follow)], f"seat {trick.winner}",
+                           rnd.points()))
+    rows = [(_ticked(cards), winner.split(" (")[0].split(",")[0], (int(p0), int(p1)))
+            for _, cards, winner, p0, p1 in _table("trick")]
+    assert rows == events
 
 
 def _accepts(flag: str, value: str) -> bool:
