@@ -133,6 +133,16 @@ def test_examples_include_whole_rounds_and_an_illegal_token() -> None:
     assert sum(1 for _, r in RESULTS if r.lang == "console" and "game points" in r.output) >= 2
 
 
+def test_examples_end_rounds_in_every_way() -> None:
+    """Every row of the scoring table has an example round that ends by it."""
+    reasons = set()
+    for record, results in EXAMPLES:
+        if _illegal_line(results) is None:
+            match = Record.parse(record.text).replay()
+            reasons |= {rnd.outcome.reason for rnd in match.rounds if rnd.outcome is not None}
+    assert reasons == set(Reason)
+
+
 def _table_start(first_header: str) -> int:
     """The index of the header row of the table whose first header is ``first_header``."""
     return next(i for i, line in enumerate(DOC.splitlines()) if line.startswith(f"| {first_header} |"))
