@@ -24,7 +24,7 @@ from sixtysix.cli import main
 from sixtysix.errors import RulesError
 from sixtysix.match import Match
 from sixtysix.notation import Record, ReplayError, push_recorded
-from sixtysix.round import Reason
+from sixtysix.round import Reason, Round
 from sixtysix.rules import FLAGS, PRESETS, Rules
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
@@ -168,6 +168,23 @@ def test_card_points_table() -> None:
     rows = _table("card")
     assert [(name.lower(), _ticked(token), int(points)) for name, token, points in rows] == [
         (RANK_NAMES[r], [RANK_LETTERS[r]], RANK_POINTS[r]) for r in reversed(range(len(RANK_NAMES)))]
+
+
+def test_deal_example() -> None:
+    """The hands and trump card of the example in "The deal" are the engine's."""
+    text = " ".join(DOC.split())
+    found = re.search(r"with the deck `([^`]+) \.\.\.` and seat (\d) dealing, elder \(seat (\d)\) "
+                      r"gets `([^`]+)` and `([^`]+)`, the dealer gets `([^`]+)` and `([^`]+)`, "
+                      r"and `(\w\w)` turns up", text)
+    assert found is not None
+    prefix, dealer, elder = found[1], int(found[2]), int(found[3])
+    deck = next(rnd.deck for record, _ in EXAMPLES for rnd in Record.parse(record.text).rounds
+                if " ".join(card_name(c) for c in rnd.deck).startswith(prefix + " "))
+    rnd = Round(deck, dealer)
+    assert elder == 1 - dealer
+    assert sorted(f"{found[4]} {found[5]}".split()) == sorted(names(rnd.hand(elder)))
+    assert sorted(f"{found[6]} {found[7]}".split()) == sorted(names(rnd.hand(dealer)))
+    assert rnd.trump_card is not None and card_name(rnd.trump_card) == found[8]
 
 
 def test_worked_round_hands_and_running_points() -> None:
