@@ -87,10 +87,14 @@ EXAMPLES = _examples()
 RESULTS = [(record, result) for record, results in EXAMPLES for result in results]
 
 
+_ILLEGAL = re.compile(r"sixtysix replay: line \d+: (round \d+, token .*)")
+
+
 def _illegal_line(results: list[Block]) -> str | None:
     for result in results:
-        if result.lang == "console" and result.output.startswith("illegal: "):
-            return result.output.strip().removeprefix("illegal: ")
+        found = _ILLEGAL.fullmatch(result.output.strip()) if result.lang == "console" else None
+        if found is not None:
+            return found[1]
     return None
 
 
@@ -122,7 +126,7 @@ def test_stated_results_are_what_replay_prints(record: Block, result: Block, tmp
     status = main(argv)
     out, err = capsys.readouterr()
     assert out + err == result.output
-    assert status == (1 if result.output.startswith("illegal: ") else 0)
+    assert status == (1 if _ILLEGAL.fullmatch(result.output.strip()) else 0)
 
 
 def test_examples_include_whole_rounds_and_an_illegal_token() -> None:
