@@ -31,6 +31,7 @@ class EventKind(enum.Enum):
     """What happened at the table."""
 
     ROUND_STARTED = "round_started"
+    ROUND_RESUMED = "round_resumed"
     ACTION = "action"
     ROUND_ENDED = "round_ended"
     MATCH_ENDED = "match_ended"
@@ -87,9 +88,14 @@ class Table:
                                     result, self.match.winner))
 
     def play_round(self) -> RoundResult:
-        """Deal and play one round; returns how the match counts it."""
-        rnd = self.match.deal()
-        self._tell(EventKind.ROUND_STARTED)
+        """Deal and play one round, or play on the round in play of a match given to the
+        table (told as ``ROUND_RESUMED``); returns how the match counts it."""
+        rnd = self.match.round
+        if rnd is not None and not rnd.is_over:
+            self._tell(EventKind.ROUND_RESUMED)
+        else:
+            rnd = self.match.deal()
+            self._tell(EventKind.ROUND_STARTED)
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
