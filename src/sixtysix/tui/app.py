@@ -157,6 +157,7 @@ class GameScreen(Screen[None]):
         self.hand: tuple[Card, ...] = ()
         """The user's cards in the order shown: key ``n`` plays ``hand[n - 1]``."""
         self._new_cards = 0
+        self._after_draw: Action | None = None
         self._entries: list[tuple[Text, bool]] = []
         self._offered_keys: frozenset[str] = frozenset()
 
@@ -244,9 +245,16 @@ class GameScreen(Screen[None]):
 
     def ask(self, observation: Observation) -> None:
         """The table waits for the user to choose one of ``observation.legal``; a single
-        legal action is taken at once unless :attr:`manual_draw`."""
+        legal action, or the one chosen together with the draw, is taken at once."""
         self._take(observation)
         self.legal = observation.legal
+        after_draw, self._after_draw = self._after_draw, None
+        if after_draw is not None:
+            if after_draw in self.legal:
+                self._choose(after_draw)
+                return
+            self._refuse(f"You drew; {action_label(after_draw, observation).plain.lower()}: "
+                         f"not now, {self.why_not(after_draw)}")
         forced = self.legal[0] if len(self.legal) == 1 and not self.manual_draw else None
         if forced is not None:
             if forced.card is not None:
@@ -319,7 +327,7 @@ class GameScreen(Screen[None]):
         self._render_history(obs)
         status = self.query_one("#status", Static)
         if self.legal:
-            status.update(sentence("▶ ", prompt(obs, names)), layout=False)
+            status.update(sentence("▶ ", prompt(obs, names, self.drawing_first)), layout=False)
         elif obs.outcome is not None:
             status.update("The round is over.", layout=False)
         elif obs.to_act == 1:
@@ -415,7 +423,7 @@ class GameScreen(Screen[None]):
 
     def _render_hand(self, obs: Observation) -> None:
         hand = self.hand
-        playable = {a.card for a in self.legal if a.card is not None}
+        playable = set(hand) if self.drawing_first else {a.card for a in self.legal if a.card is not None}
         for slot in range(HAND_SLOTS):
             widget = self.query_one(f"#hand-{slot + 1}", CardWidget)
             if slot < len(hand):
@@ -467,16 +475,23 @@ class GameScreen(Screen[None]):
         """Offer (and show in the footer) only the keys of legal actions."""
         legal = self.legal
         if action == "play":
-            return any(a.card is not None for a in legal)
+            return self.drawing_first or any(a.card is not None for a in legal)
         if action == "marriage":
             return any(a.marriage_suit is not None for a in legal)
         if action == "choose":
-            return Action.parse(str(parameters[0])) in legal
+            chosen = Action.parse(str(parameters[0]))
+            return chosen in legal or (chosen == CLOSE and self.drawing_first)
         if action == "go_on":
             return DRAW in legal or PASS in legal
         if action == "hint":
             return bool(legal)
         return True
+
+    @property
+    def drawing_first(self) -> bool:
+        """Whether the user, asked to draw after winning a trick, may go on at once:
+        a card key draws and then leads that card, ``close`` draws and then closes."""
+        return DRAW in self.legal and not self.manual_draw
 
     def action_play(self, number: int) -> None:
         """Play the card at a position of the hand (1 is the leftmost)."""
@@ -484,6 +499,9 @@ class GameScreen(Screen[None]):
             self._refuse(f"You hold {len(self.hand)} cards: there is no card {number}.")
             return
         card = self.hand[number - 1]
+        if self.drawing_first:
+            self._draw_then(Action.of(card))
+            return
         chosen = next((a for a in self.legal if a.card == card), None)
         if chosen is None:
             self._refuse(f"{card_text(card).plain} cannot be played: {self.why_not(Action.of(card))}")
@@ -554,7 +572,9 @@ class GameScreen(Screen[None]):
         """Choose the named action (``exchange``, ``close``, ``draw``, ...); declaring
         out asks first."""
         action = Action.parse(token)
-        if action == OUT and action in self.legal:
+        if action == CLOSE and self.drawing_first:
+            self._draw_then(CLOSE)
+        elif action == OUT and action in self.legal:
             self.confirm_out()
         elif action in self.legal:
             self._choose(action)
@@ -625,14 +645,18 @@ class GameScreen(Screen[None]):
 
     @on(CardWidget.Chosen)
     def _card_clicked(self, event: CardWidget.Chosen) -> None:
-        chosen = next((a for a in self.legal if a.card == event.card), None)
-        if chosen is not None:
-            self._choose(chosen)
+        if event.card in self.hand:
+            self.action_play(self.hand.index(event.card) + 1)
 
     @on(Button.Pressed, "#actions Button")
     def _button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_choose(event.button.id.removeprefix("act-"))
+
+    def _draw_then(self, action: Action) -> None:
+        """Draw, then choose ``action`` once the user leads after the draw."""
+        self._after_draw = action
+        self._choose(DRAW)
 
     def _choose(self, action: Action) -> None:
         self.legal = ()

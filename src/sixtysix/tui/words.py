@@ -182,8 +182,9 @@ def hint_text(values: list[ActionValue], observation: Observation) -> Text:
     return Text("\n").join(lines)
 
 
-def prompt(observation: Observation, names: Names) -> Text:
-    """What the user is asked to do now, for the status line."""
+def prompt(observation: Observation, names: Names, draw_first: bool = False) -> Text:
+    """What the user is asked to do now, for the status line; ``draw_first``: after a
+    trick, a card key draws and leads that card."""
     phase = observation.phase
     lead = observation.lead_card
     if phase is Phase.FOLLOW and lead is not None:
@@ -193,6 +194,9 @@ def prompt(observation: Observation, names: Names) -> Text:
         return sentence("Lead the king or queen of ", suit_text(suit),
                         *([" — or declare out"] if OUT in observation.legal else []))
     if phase is Phase.DRAW:
+        if draw_first:
+            return Text("You won the trick: lead a card (you draw first), close before drawing"
+                        + (", or declare out" if OUT in observation.legal else ""))
         return Text("You won the trick: draw, close before drawing"
                     + (", or declare out" if OUT in observation.legal else ""))
     if phase is Phase.RESPOND:
