@@ -34,6 +34,7 @@ class RoundOverScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,n", "go_on", "Next round", key_display="⏎"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, number: int, result: RoundResult, marriages: Sequence[tuple[int, int]],
