@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import ClassVar
 
 from rich.text import Text
@@ -101,8 +103,14 @@ MIN_WIDTH = 80
 """The narrowest terminal the table fits: the card places and the panel beside them with
 the longest opponent name (``Expert bot``), a closed stock and two marriages a player."""
 
+SIGNAL_GRACE = 5.0
+"""Seconds the app has to exit after SIGTERM or SIGHUP before the process ends regardless."""
+
 MIN_HEIGHT = 24
 """The lowest terminal the table fits, with four lines of log."""
+
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+"""A signal's handler, as :func:`signal.signal` returns it."""
 
 _BUTTON_ORDER: tuple[Action, ...] = (DRAW, PASS, *(marriage(suit) for suit in range(4)), EXCHANGE,
                                      CLOSE, CLOSE_BEFORE_DRAW, OUT)
@@ -709,7 +717,10 @@ class SixtySixApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "Sixty-Six"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "help_quit", "Tell which key quits", show=False, system=True),
+    ]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
@@ -736,6 +747,7 @@ class SixtySixApp(App[int]):
         self.game.score = self.table.match.score
         self._results = [result for result in self.table.match.results() if result.outcome is not None]
         self._signals = signals
+        self._handlers: dict[int, _Handler] = {}
         self._worker: Worker[None] | None = None
         self._final: Event | None = None
 
@@ -744,14 +756,24 @@ class SixtySixApp(App[int]):
         return self.game
 
     def on_mount(self) -> None:
-        """End cleanly on SIGTERM and SIGHUP (the record is already written)."""
+        """End on SIGTERM and SIGHUP (the record is already written): the app exits and
+        restores the terminal; should that hang (a closed terminal), the process ends
+        after :data:`SIGNAL_GRACE` seconds all the same."""
         if self._signals:
             loop = asyncio.get_running_loop()
+
+            def stop(number: int, frame: object) -> None:
+                deadline = threading.Timer(SIGNAL_GRACE, os._exit, [128 + number])
+                deadline.daemon = True
+                deadline.start()
+                loop.call_soon_threadsafe(self._signalled, number)
+
             for number in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(number, self._signalled, number)
+                self._handlers[number] = signal.signal(number, stop)
 
     def _signalled(self, number: int) -> None:
-        self.call_later(self._leave, 128 + number)
+        self.human.close()
+        self.exit(128 + number)
 
     def on_ready(self) -> None:
         """Start the match once the table is drawn."""
@@ -835,7 +857,5 @@ class SixtySixApp(App[int]):
         """However the app ends, do not leave the worker waiting for the user, nor the
         signals handled."""
         self.human.close()
-        if self._signals:
-            loop = asyncio.get_running_loop()
-            for number in (signal.SIGTERM, signal.SIGHUP):
-                loop.remove_signal_handler(number)
+        for number, handler in self._handlers.items():
+            signal.signal(number, handler)
