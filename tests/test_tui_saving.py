@@ -207,6 +207,13 @@ def test_resume_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert runs == []
 
 
+def _own_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pseudo-terminal,
+    so that closing the terminal hangs the process up as closing a window does."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """``sixtysix play`` in a pseudo-terminal of 100x30, its output collected."""
 
@@ -216,7 +223,7 @@ class Terminal:
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
         self.process = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "play", *argv],
                                         stdin=slave, stdout=slave, stderr=slave, env=env,
-                                        start_new_session=True)
+                                        preexec_fn=_own_terminal)  # noqa: PLW1509 (two system calls)
         os.close(slave)
         self.master = master
         self.output = bytearray()
@@ -236,11 +243,16 @@ class Terminal:
     def press(self, key: str) -> None:
         os.write(self.master, key.encode())
 
-    def stop(self, number: int) -> int:
-        self.process.send_signal(number)
+    def stop(self, number: int, close: bool = False) -> int:
+        """Send a signal, or close the terminal (the system sends SIGHUP); the exit status."""
+        if close:
+            os.close(self.master)
+        else:
+            self.process.send_signal(number)
         status = self.process.wait(timeout=20)
         self._reader.join(timeout=5)
-        os.close(self.master)
+        if not close:
+            os.close(self.master)
         return status
 
 
@@ -265,8 +277,11 @@ def users_turn(path: Path) -> bool:
     return rnd is not None and rnd.to_act == 0
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
-def test_a_killed_play_leaves_a_complete_record(tmp_path: Path, number: int) -> None:
+@pytest.mark.parametrize(("number", "closed"), [(signal.SIGTERM, False), (signal.SIGHUP, False),
+                                               (signal.SIGHUP, True)])
+def test_a_killed_play_leaves_a_complete_record(tmp_path: Path, number: int, closed: bool) -> None:
+    """Killed with the terminal still there, the app restores it and says nothing more;
+    when the terminal is closed, the process ends all the same."""
     path = tmp_path / "killed.ssn"
     terminal = Terminal("--save", str(path), "--seed", str(seed_where_first_dealer_is(1)))
     try:
@@ -279,9 +294,11 @@ def test_a_killed_play_leaves_a_complete_record(tmp_path: Path, number: int) -> 
             terminal.press("1")
             wait_for(lambda before=before: tokens_in(path) > before)
     finally:
-        status = terminal.stop(number)
+        status = terminal.stop(number, closed)
     output = terminal.output.decode("utf-8", "replace")
     assert "Traceback" not in output
+    if not closed:
+        assert output.rstrip().endswith(f"Record saved to {path}")
     assert status == 128 + number
     record = read(path)
     match = record.replay()
