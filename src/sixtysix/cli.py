@@ -223,8 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                       help="continue the match saved in FILE, with its rules, opponent and seed; "
                            "it keeps being saved there")
     play.add_argument("--manual-draw", action="store_true",
-                      help="ask for every decision, even when only one action is possible "
-                           "(drawing after a trick, the last card)")
+                      help="draw after a won trick with its own key (d) instead of with the next "
+                           "card, and confirm forced cards (the only legal one) too")
     play.add_argument(
         "--opponent", default=None,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "

@@ -25,7 +25,7 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
     The user is seat 0 and ``opponent`` (a level or a bot, see
     :func:`~sixtysix.bots.make_bot`) seat 1. ``delay`` is the
     opponent's pause in seconds before each of its actions, ``memory`` starts
-    in memory mode, ``manual_draw`` asks even when one action is possible, and
+    in memory mode, ``manual_draw`` keeps the draw on its own key, and
     ``save`` names a file for the match record, written after every action.
     ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`).
     SIGTERM and SIGHUP end the app cleanly with status 128 + the signal's number.

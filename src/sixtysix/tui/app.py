@@ -154,8 +154,8 @@ class GameScreen(Screen[None]):
         self.memory = memory
         """Memory mode (RULES.md section 6): running points and past tricks are hidden."""
         self.manual_draw = manual_draw
-        """Ask the user even when only one action is legal (the draw after a trick that
-        cannot be closed, the pass after a close, the last card)."""
+        """Draw only with the draw key (a card key does not draw first), and ask even
+        when a single action is legal (a forced card)."""
         self.observation: Observation | None = None
         """The latest view of seat 0."""
         self.legal: tuple[Action, ...] = ()
@@ -710,8 +710,8 @@ class SixtySixApp(App[int]):
     ``save`` a file the match record is written to at the start and after every
     action and deal (atomically). ``seed`` seeds the deals and the opponent; when it
     is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
-    to play on (resumed from its record); ``manual_draw`` asks the user even when a
-    single action is legal; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
+    to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
+    and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
     """
 
     CSS_PATH = "app.tcss"
