@@ -527,7 +527,9 @@ class GameScreen(Screen[None]):
         return self.names.explain(reason or "it is not legal now") + "."
 
     def _refuse(self, message: str) -> None:
+        """Say why a key did nothing, in place of the previous such message."""
         self.app.bell()
+        self.app.clear_notifications()
         self.notify(message, severity="warning", timeout=4)
 
     def on_key(self, event: events.Key) -> None:
