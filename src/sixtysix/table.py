@@ -11,6 +11,16 @@ what it may not see.
 >>> match = table.play()
 >>> match.is_over, max(match.score) >= 7
 (True, True)
+
+A table given a match with a round in play (one resumed from its record) plays it on:
+
+>>> started = Match(seed=5)
+>>> rnd = started.deal()
+>>> rnd.push(rnd.legal_tuple()[0])
+>>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2)]
+>>> played = Table(seats, match=started).play()
+>>> played.rounds[0] is rnd, rnd.is_over, played.is_over
+(True, True, True)
 """
 
 from __future__ import annotations
