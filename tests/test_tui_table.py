@@ -142,6 +142,8 @@ async def test_declaring_out_asks_and_tells_what_a_false_declaration_costs() -> 
         assert f"You have {obs.points[0]} points" in details
         assert "a false declaration: Greedy scores" in details
         assert "game points" in details
+        await pilot.press("enter")  # a stray Enter does not declare
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         assert isinstance(app.screen, GameScreen)
         rnd = app.table.match.round

@@ -169,10 +169,11 @@ class MarriagePicker(ModalScreen[Action | None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question: ``y`` or Enter confirms, ``n`` or Escape declines."""
+    """A yes-or-no question: only ``y`` confirms (a stray Enter does not); ``n`` or
+    Escape declines."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes", key_display="y/⏎"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
     ]
 
@@ -187,7 +188,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question, id="question", classes="title")
             if self.details:
                 yield Static(self.details, id="details")
-            yield Static("y or Enter: yes    n or Escape: no", classes="hint")
+            yield Static("y: yes    n or Escape: no", classes="hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
