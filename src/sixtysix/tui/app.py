@@ -130,19 +130,23 @@ class GameScreen(Screen[None]):
     """The card table as seat 0 sees it, and the user's choices by key and by mouse."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"play({n})", "Play card", show=n == 1, key_display="1-6")
+        *(Binding(str(n), f"play({n})", "Play card", show=n == 1, key_display="1-6",
+                  tooltip="after a won trick: draw, then lead it")
           for n in range(1, 10)),
-        Binding(ACTION_KEYS[DRAW], "choose('draw')", "Draw"),
-        Binding(ACTION_KEYS[PASS], "choose('pass')", "Don't exchange"),
-        Binding(MARRIAGE_KEY, "marriage", "Marriage"),
-        Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", "Exchange nine"),
-        Binding(ACTION_KEYS[CLOSE], "choose('close')", "Close"),
-        Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", "Close before drawing"),
-        Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out"),
+        # The keys of actions other than cards are on the buttons above the footer.
+        Binding(ACTION_KEYS[DRAW], "choose('draw')", "Draw", show=False),
+        Binding(ACTION_KEYS[PASS], "choose('pass')", "Don't exchange", show=False),
+        Binding(MARRIAGE_KEY, "marriage", "Marriage", show=False),
+        Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", "Exchange nine", show=False),
+        Binding(ACTION_KEYS[CLOSE], "choose('close')", "Close", show=False,
+                tooltip="after a won trick: draw, then close"),
+        Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", "Close before drawing",
+                show=False),
+        Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out", show=False),
         Binding("enter,space", "go_on", "Draw, or don't exchange", show=False),
         Binding("m", "toggle_memory", "Memory mode"),
         Binding(HINT_KEY, "hint", "Hint"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("question_mark,f1", "help", "Help"),
     ]
 
     def __init__(self, seat: HumanSeat, names: Names, rules: Rules, memory: bool = False,
@@ -702,7 +706,8 @@ def help_rows(app: App[int]) -> Iterator[tuple[str, str]]:
                               for key in binding.key.split(","))
         if keys not in seen:
             seen.add(keys)
-            yield keys, binding.description or binding.action.replace("_", " ")
+            description = binding.description or binding.action.replace("_", " ")
+            yield keys, f"{description} ({binding.tooltip})" if binding.tooltip else description
 
 
 class SixtySixApp(App[int]):
