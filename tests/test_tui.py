@@ -28,7 +28,7 @@ from sixtysix.round import CLOSE, DRAW, EXCHANGE, PASS, Action, Outcome, Phase, 
 from sixtysix.rules import Rules
 from sixtysix.tui import run
 from sixtysix.tui.app import HINT_SAMPLES, GameScreen, SixtySixApp
-from sixtysix.tui.screens import MarriagePicker, MatchOverScreen, RoundOverScreen
+from sixtysix.tui.screens import ConfirmScreen, MarriagePicker, MatchOverScreen, RoundOverScreen
 from sixtysix.tui.widgets import CardWidget
 from sixtysix.tui.words import Names, action_label, card_text
 
@@ -227,8 +227,8 @@ async def test_memory_mode_hides_points_and_past_tricks() -> None:
         await pilot.press("m")
         await pilot.pause()
         assert app.game.memory
-        assert "Points    hidden" in text_of(app, "#info")
-        assert f"You {obs.points[0]}  Greedy {obs.points[1]}" not in text_of(app, "#info")
+        assert "Points  hidden" in text_of(app, "#info")
+        assert not re.search(r"Points +\d", text_of(app, "#info"))
         assert not app.screen.query_one("#history").display
         assert not any(" on " in line.text for line in log.lines)
         assert "memory mode" in text_of(app, "#topbar")
@@ -242,7 +242,7 @@ async def test_memory_mode_can_start_on() -> None:
     app = SixtySixApp(seed=1, delay=0, memory=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        assert "Points    hidden" in text_of(app, "#info")
+        assert "Points  hidden" in text_of(app, "#info")
 
 
 async def test_round_summary_explains_the_game_points() -> None:
@@ -334,6 +334,9 @@ async def test_quitting_mid_match_saves_a_partial_record(tmp_path: Path) -> None
             await press_action(pilot, app, first(app.game.legal))
         await settle(pilot, app)
         await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+    assert app.return_value == 0
     match = app.table.match
     assert not match.is_over
     record = Record.parse(path.read_text(encoding="utf-8"))
@@ -353,7 +356,8 @@ async def test_quitting_while_the_bot_pauses_does_not_hang() -> None:
         assert obs is not None and obs.to_act == 1
         assert "thinking" in text_of(app, "#status")
         started = time.monotonic()
-        await pilot.press("q")
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: app.return_value is not None)
     assert time.monotonic() - started < 5
 
 

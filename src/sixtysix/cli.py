@@ -246,17 +246,31 @@ def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
 
 def _play(args: argparse.Namespace) -> int:
     try:
-        rules = Rules.parse(" ".join([args.rules, *args.flags]))
-    except RulesError as error:
-        print(f"sixtysix play: {error}", file=sys.stderr)
-        return 2
-    try:
         from sixtysix.tui import run
+        from sixtysix.tui.saving import SaveError, check_save, load
     except ImportError as error:
         print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
         return 2
-    return run(rules, seed=args.seed, save=args.save, opponent=args.opponent)
+    try:
+        if args.resume is not None:
+            given = [option for option, value in (("--rules", args.rules), ("--seed", args.seed),
+                                                  ("--opponent", args.opponent), ("--save", args.save))
+                     if value is not None] + (["FLAG=VALUE"] if args.flags else [])
+            if given:
+                raise SaveError(f"--resume takes the rules, opponent, seed and file from the record: "
+                                f"drop {', '.join(given)}")
+            resumed = load(Path(args.resume))
+            return run(match=resumed.match, seed=resumed.seed, save=args.resume,
+                       opponent=resumed.opponent, manual_draw=args.manual_draw)
+        rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
+        if args.save is not None:
+            check_save(Path(args.save), force=args.force)
+    except (RulesError, SaveError) as error:
+        print(f"sixtysix play: {error}", file=sys.stderr)
+        return 2
+    return run(rules, seed=args.seed, save=args.save, opponent=args.opponent or "greedy",
+               manual_draw=args.manual_draw)
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -302,16 +316,28 @@ def build_parser() -> argparse.ArgumentParser:
     top = Parser(prog="sixtysix", description="Sixty-Six, the card game.", **formatting)
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a match against the computer in the terminal",
-                               description=_wrap("Play a match against the computer in the terminal."),
-                               **formatting)
-    play.add_argument("--rules", default="classic", help="preset: classic, pagat, santase, turkish")
+    play = commands.add_parser(
+        "play", help="play a match against the computer in the terminal",
+        description=_wrap("Play a match against the computer in the terminal (press ? there for the "
+                          "keys). Exit status: 0 when the match ends or you quit, 1 if the record "
+                          "could not be saved, 2 for bad options, 128+N when ended by signal N (the "
+                          "record is complete)."),
+        **formatting)
+    play.add_argument("--rules", default=None, help="preset: classic (default), pagat, santase, turkish")
     play.add_argument("flags", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides")
     play.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
-                      help="seed for the deal and the opponent")
-    play.add_argument("--save", metavar="FILE", default=None, help="write the match record to FILE")
+                      help="seed for the deals and the opponent (default: random, kept in the record)")
+    play.add_argument("--save", metavar="FILE", default=None,
+                      help="write the match record to FILE after every action")
+    play.add_argument("--force", action="store_true", help="let --save overwrite an existing FILE")
+    play.add_argument("--resume", metavar="FILE", default=None,
+                      help="continue the match saved in FILE, with its rules, opponent and seed; "
+                           "it keeps being saved there")
+    play.add_argument("--manual-draw", action="store_true",
+                      help="draw after a won trick with its own key (d) instead of with the next "
+                           "card, and confirm forced cards (the only legal one) too")
     play.add_argument(
-        "--opponent", default="greedy", type=_bot,
+        "--opponent", default=None, type=_bot,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
              "optionally with parameters as in pimc:samples=40 (default: greedy)")
     play.set_defaults(handler=_play)

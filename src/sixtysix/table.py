@@ -11,6 +11,16 @@ what it may not see.
 >>> match = table.play()
 >>> match.is_over, max(match.score) >= 7
 (True, True)
+
+A table given a match with a round in play (one resumed from its record) plays it on:
+
+>>> started = Match(seed=5)
+>>> rnd = started.deal()
+>>> rnd.push(rnd.legal_tuple()[0])
+>>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2)]
+>>> played = Table(seats, match=started).play()
+>>> played.rounds[0] is rnd, rnd.is_over, played.is_over
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ class EventKind(enum.Enum):
     """What happened at the table."""
 
     ROUND_STARTED = "round_started"
+    ROUND_RESUMED = "round_resumed"
     ACTION = "action"
     ROUND_ENDED = "round_ended"
     MATCH_ENDED = "match_ended"
@@ -87,9 +98,14 @@ class Table:
                                     result, self.match.winner))
 
     def play_round(self) -> RoundResult:
-        """Deal and play one round; returns how the match counts it."""
-        rnd = self.match.deal()
-        self._tell(EventKind.ROUND_STARTED)
+        """Deal and play one round, or play on the round in play of a match given to the
+        table (told as ``ROUND_RESUMED``); returns how the match counts it."""
+        rnd = self.match.round
+        if rnd is not None and not rnd.is_over:
+            self._tell(EventKind.ROUND_RESUMED)
+        else:
+            rnd = self.match.deal()
+            self._tell(EventKind.ROUND_STARTED)
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None

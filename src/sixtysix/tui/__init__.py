@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
+from sixtysix.match import Match
 from sixtysix.rules import Rules
 from sixtysix.tui.app import SixtySixApp
 
@@ -16,23 +18,28 @@ __all__ = ["SixtySixApp", "run"]
 
 
 def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path | None = None,
-        opponent: str = "greedy", delay: float = 0.5, memory: bool = False) -> int:
+        opponent: str = "greedy", delay: float = 0.5, memory: bool = False, match: Match | None = None,
+        manual_draw: bool = False) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see
     :func:`~sixtysix.bots.make_bot`) seat 1. ``delay`` is the
     opponent's pause in seconds before each of its actions, ``memory`` starts
-    in memory mode, and ``save`` names a file for the match record, written at
-    the end of the match or when the user quits.
+    in memory mode, ``manual_draw`` keeps the draw on its own key, and
+    ``save`` names a file for the match record, written after every action.
+    ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`).
+    SIGTERM and SIGHUP end the app cleanly with status 128 + the signal's number.
     """
     try:
-        app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory)
+        app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
+                          match=match, manual_draw=manual_draw, signals=True)
     except ValueError as error:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2
     status = app.run()
     if app.saved is not None:
-        print(app.saved, file=sys.stderr if app.save_failed else sys.stdout)
+        with contextlib.suppress(OSError):
+            print(app.saved, file=sys.stderr if app.save_failed else sys.stdout)
     if status is None:  # the app failed (Textual has printed why)
         return app.return_code or 1
     return status

@@ -10,26 +10,32 @@ observation alone, in another thread worker.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import os
+import random
+import signal
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
+from textual.actions import parse as parse_action
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerFailed, WorkerState
 
 from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots import make_bot
-from sixtysix.cards import SUIT_NAMES, Card, cards_in
-from sixtysix.match import RoundResult
-from sixtysix.notation import Record
-from sixtysix.observation import Observation
+from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
+from sixtysix.match import Match
+from sixtysix.observation import Observation, sample_round
 from sixtysix.round import (
     CLOSE,
     CLOSE_BEFORE_DRAW,
@@ -42,9 +48,17 @@ from sixtysix.round import (
 )
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
-from sixtysix.tui.screens import MarriagePicker, MatchOverScreen, RoundOverScreen, score_line
+from sixtysix.tui.saving import record_of, write_atomically
+from sixtysix.tui.screens import (
+    ConfirmScreen,
+    HelpScreen,
+    MarriagePicker,
+    MatchOverScreen,
+    RoundOverScreen,
+    score_line,
+)
 from sixtysix.tui.seats import HumanSeat, PausedSeat, SeatClosed, TableUpdate, YourTurn
-from sixtysix.tui.widgets import CardWidget
+from sixtysix.tui.widgets import CardWidget, GameLog
 from sixtysix.tui.words import (
     Names,
     action_label,
@@ -85,6 +99,19 @@ HINT_SAMPLES = 16
 HINT_SECONDS = 1.0
 """The most time a hint samples for, should the sampling be slower than usual."""
 
+MIN_WIDTH = 80
+"""The narrowest terminal the table fits: the card places and the panel beside them with
+the longest opponent name (``Expert bot``), a closed stock and two marriages a player."""
+
+SIGNAL_GRACE = 5.0
+"""Seconds the app has to exit after SIGTERM or SIGHUP before the process ends regardless."""
+
+MIN_HEIGHT = 24
+"""The lowest terminal the table fits, with four lines of log."""
+
+_Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+"""A signal's handler, as :func:`signal.signal` returns it."""
+
 _BUTTON_ORDER: tuple[Action, ...] = (DRAW, PASS, *(marriage(suit) for suit in range(4)), EXCHANGE,
                                      CLOSE, CLOSE_BEFORE_DRAW, OUT)
 
@@ -103,27 +130,36 @@ class GameScreen(Screen[None]):
     """The card table as seat 0 sees it, and the user's choices by key and by mouse."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"play({n})", "Play card", show=n == 1, key_display="1-6")
+        *(Binding(str(n), f"play({n})", "Play card", show=n == 1, key_display="1-6",
+                  tooltip="after a won trick: draw, then lead it")
           for n in range(1, 10)),
-        Binding(ACTION_KEYS[DRAW], "choose('draw')", "Draw"),
-        Binding(ACTION_KEYS[PASS], "choose('pass')", "Don't exchange"),
-        Binding(MARRIAGE_KEY, "marriage", "Marriage"),
-        Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", "Exchange nine"),
-        Binding(ACTION_KEYS[CLOSE], "choose('close')", "Close"),
-        Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", "Close before drawing"),
-        Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out"),
-        Binding("enter,space", "go_on", "Go on", show=False),
+        # The keys of actions other than cards are on the buttons above the footer.
+        Binding(ACTION_KEYS[DRAW], "choose('draw')", "Draw", show=False),
+        Binding(ACTION_KEYS[PASS], "choose('pass')", "Don't exchange", show=False),
+        Binding(MARRIAGE_KEY, "marriage", "Marriage", show=False),
+        Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", "Exchange nine", show=False),
+        Binding(ACTION_KEYS[CLOSE], "choose('close')", "Close", show=False,
+                tooltip="after a won trick: draw, then close"),
+        Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", "Close before drawing",
+                show=False),
+        Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out", show=False),
+        Binding("enter,space", "go_on", "Draw, or don't exchange", show=False),
         Binding("m", "toggle_memory", "Memory mode"),
         Binding(HINT_KEY, "hint", "Hint"),
+        Binding("question_mark,f1", "help", "Help"),
     ]
 
-    def __init__(self, seat: HumanSeat, names: Names, rules: Rules, memory: bool = False) -> None:
+    def __init__(self, seat: HumanSeat, names: Names, rules: Rules, memory: bool = False,
+                 manual_draw: bool = False) -> None:
         super().__init__()
         self._seat = seat
         self.names = names
         self.rules = rules
         self.memory = memory
         """Memory mode (RULES.md section 6): running points and past tricks are hidden."""
+        self.manual_draw = manual_draw
+        """Draw only with the draw key (a card key does not draw first), and ask even
+        when a single action is legal (a forced card)."""
         self.observation: Observation | None = None
         """The latest view of seat 0."""
         self.legal: tuple[Action, ...] = ()
@@ -133,38 +169,54 @@ class GameScreen(Screen[None]):
         self.hand: tuple[Card, ...] = ()
         """The user's cards in the order shown: key ``n`` plays ``hand[n - 1]``."""
         self._new_cards = 0
+        self._after_draw: Action | None = None
         self._entries: list[tuple[Text, bool]] = []
         self._offered_keys: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        """The table from the opponent's side down to the user's hand and the log."""
-        yield Static(id="topbar")
-        yield Static(id="opponent")
-        with Horizontal(id="table"):
-            for name in ("stock", "trump", "trick-first", "trick-second"):
-                with Vertical(classes="slot", id=f"{name}-slot"):
-                    yield CardWidget(id=name)
-                    yield Static(id=f"{name}-label", classes="label")
-            yield Static(id="info")
-        yield Static(id="status")
-        with Horizontal(id="hand"):
-            for slot in range(1, HAND_SLOTS + 1):
-                yield CardWidget(id=f"hand-{slot}", classes="hand")
-        with Horizontal(id="actions"):
-            for action in _BUTTON_ORDER:
-                button = Button("", id=_button_id(action), compact=True)
-                button.can_focus = False
-                button.display = False
-                yield button
-        with Horizontal(id="bottom"):
-            log = RichLog(id="log", wrap=True, min_width=20)
-            log.can_focus = False
-            log.border_title = "Log"
-            yield log
-            yield Static(id="history")
+        """The table from the opponent's side down to the user's hand and the log, or a
+        message instead when the terminal is too small for it."""
+        yield Static(id="too-small")
+        with Vertical(id="main"):
+            yield Static(id="topbar")
+            yield Static(id="opponent")
+            with Horizontal(id="table"):
+                for name in ("stock", "trump", "trick-first", "trick-second"):
+                    with Vertical(classes="slot", id=f"{name}-slot"):
+                        yield CardWidget(id=name)
+                        yield Static(id=f"{name}-label", classes="label")
+                yield Static(id="info")
+            yield Static(id="status")
+            with Horizontal(id="hand"):
+                for slot in range(1, HAND_SLOTS + 1):
+                    yield CardWidget(id=f"hand-{slot}", classes="hand")
+            with Horizontal(id="actions"):
+                for action in _BUTTON_ORDER:
+                    button = Button("", id=_button_id(action), compact=True)
+                    button.can_focus = False
+                    button.display = False
+                    yield button
+            with Horizontal(id="bottom"):
+                log = GameLog(id="log")
+                log.can_focus = False
+                log.border_title = "Log"
+                yield log
+                yield Static(id="history")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the table, or say how much room it needs."""
+        width, height = event.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#main", Vertical).display = not small
+        too_small = self.query_one("#too-small", Static)
+        too_small.display = small
+        too_small.update(f"Terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}, "
+                         f"have {width}x{height}.\nEnlarge the window to see the table.")
+        if not small:
+            self.call_after_refresh(self._redraw)
 
     def on_mount(self) -> None:
         """Draw the empty table."""
@@ -189,6 +241,12 @@ class GameScreen(Screen[None]):
             self._write(sentence(f"Round {self.round_number}: {self.names.subject(dealer)} "
                                  f"{self.names.verb(dealer, 'deal', 'deals')}; trump ",
                                  suit_text(after.trump), *turned), style="bold")
+        elif event.kind is EventKind.ROUND_RESUMED:
+            self._new_cards = 0
+            before = None
+            self._write(sentence(f"Round {self.round_number} resumed: {len(after.tricks)} "
+                                 f"trick{'' if len(after.tricks) == 1 else 's'} played; trump ",
+                                 suit_text(after.trump)), style="bold")
         elif event.kind is EventKind.ACTION and event.actor is not None and event.action is not None:
             self._log_action(event.actor, event.action, before, after)
         elif event.kind is EventKind.ROUND_ENDED and after.outcome is not None:
@@ -198,9 +256,23 @@ class GameScreen(Screen[None]):
         self._redraw()
 
     def ask(self, observation: Observation) -> None:
-        """The table waits for the user to choose one of ``observation.legal``."""
+        """The table waits for the user to choose one of ``observation.legal``; a single
+        legal action, or the one chosen together with the draw, is taken at once."""
         self._take(observation)
         self.legal = observation.legal
+        after_draw, self._after_draw = self._after_draw, None
+        if after_draw is not None:
+            if after_draw in self.legal:
+                self._choose(after_draw)
+                return
+            self._refuse(f"You drew; {action_label(after_draw, observation).plain.lower()}: "
+                         f"not now, {self.why_not(after_draw)}")
+        forced = self.legal[0] if len(self.legal) == 1 and not self.manual_draw else None
+        if forced is not None:
+            if forced.card is not None:
+                self._write(sentence("Your only legal card: ", card_text(forced.card)))
+            self._choose(forced)
+            return
         self._redraw()
 
     def _take(self, observation: Observation) -> None:
@@ -239,7 +311,7 @@ class GameScreen(Screen[None]):
             line.stylize(style)
         self._entries.append((line, tricks))
         if not (tricks and self.memory):
-            self.query_one("#log", RichLog).write(line)
+            self.query_one("#log", GameLog).add(line)
 
     # -------------------------------------------------------------------- drawing
 
@@ -247,7 +319,9 @@ class GameScreen(Screen[None]):
         obs = self.observation
         memory = self.memory
         names = self.names
-        top = Text.assemble(("Sixty-Six", "bold"), f" · {self.rules} · round {self.round_number}   ",
+        dealing = ("" if obs is None
+                   else f" · {names.subject(obs.dealer)} {names.verb(obs.dealer, 'deal', 'deals')}")
+        top = Text.assemble((f"Round {self.round_number}", "bold"), f"{dealing} · {self.rules}   ",
                             (score_line(self.score, self.rules.match_target, names), "bold"))
         if memory:
             top.append("   memory mode", style="reverse")
@@ -265,7 +339,7 @@ class GameScreen(Screen[None]):
         self._render_history(obs)
         status = self.query_one("#status", Static)
         if self.legal:
-            status.update(sentence("▶ ", prompt(obs, names)), layout=False)
+            status.update(sentence("▶ ", prompt(obs, names, self.drawing_first)), layout=False)
         elif obs.outcome is not None:
             status.update("The round is over.", layout=False)
         elif obs.to_act == 1:
@@ -328,6 +402,7 @@ class GameScreen(Screen[None]):
             self._label("trick-second", "")
 
     def _render_info(self, obs: Observation) -> None:
+        """Trump and stock, then tricks, points and marriages in a column per player."""
         names = self.names
         if obs.closer is not None:
             stock = f"closed by {'you' if obs.closer == 0 else names.opponent}"
@@ -335,25 +410,32 @@ class GameScreen(Screen[None]):
             stock = f"{obs.stock_size} cards"
         else:
             stock = "empty"
-        married = [[suit for who, suit in obs.marriages if who == seat] for seat in (0, 1)]
-        rows: list[tuple[str, Text]] = [
-            ("Trump", sentence(suit_text(obs.trump), " " + SUIT_NAMES[obs.trump])),
-            ("Stock", Text(stock)),
-            ("Dealer", Text(names.subject(obs.dealer))),
-            ("Marriages", sentence(
-                "You ", Text(" ").join(suit_text(s) for s in married[0]) if married[0] else "—",
-                f"  {names.opponent} ",
-                Text(" ").join(suit_text(s) for s in married[1]) if married[1] else "—")),
-            ("Tricks", Text(f"You {obs.trick_counts[0]}  {names.opponent} {obs.trick_counts[1]}")),
-            ("Points", Text("hidden", style="dim") if self.memory
-             else Text(f"You {obs.points[0]}  {names.opponent} {obs.points[1]}")),
+        married = [Text(" ").join(suit_text(suit) for who, suit in obs.marriages if who == seat)
+                   or Text("—") for seat in (0, 1)]
+        columns: list[tuple[str, list[Text]]] = [
+            ("", [Text("You"), Text(names.opponent)]),
+            ("Tricks", [Text(str(count)) for count in obs.trick_counts]),
+            ("Points", [Text(str(points)) for points in obs.points]),
+            ("Married", married),
         ]
-        info = Text("\n").join(Text.assemble((f"{label:<10}", "dim"), value) for label, value in rows)
-        self.query_one("#info", Static).update(info, layout=False)
+        widths = [max(cells[seat].cell_len for _, cells in columns) for seat in (0, 1)]
+        rows = [Text.assemble((f"{'Trump':<8}", "dim"), suit_text(obs.trump), " " + SUIT_NAMES[obs.trump]),
+                Text.assemble((f"{'Stock':<8}", "dim"), stock)]
+        for label, cells in columns:
+            if label == "Points" and self.memory:
+                rows.append(Text.assemble((f"{label:<8}", "dim"), ("hidden", "dim")))
+                continue
+            row = Text(f"{label:<8}", style="dim")
+            for seat in (0, 1):
+                cell = cells[seat].copy()
+                cell.pad_left(widths[seat] - cell.cell_len)
+                row.append_text(Text("  ") + cell if seat else cell)
+            rows.append(row)
+        self.query_one("#info", Static).update(Text("\n").join(rows), layout=False)
 
     def _render_hand(self, obs: Observation) -> None:
         hand = self.hand
-        playable = {a.card for a in self.legal if a.card is not None}
+        playable = set(hand) if self.drawing_first else {a.card for a in self.legal if a.card is not None}
         for slot in range(HAND_SLOTS):
             widget = self.query_one(f"#hand-{slot + 1}", CardWidget)
             if slot < len(hand):
@@ -374,12 +456,18 @@ class GameScreen(Screen[None]):
                                              action_label(action, obs))
 
     def _render_history(self, obs: Observation) -> None:
+        """The tricks of the round, the latest last: as many as the panel holds."""
         names = self.names
+        panel = self.query_one("#history", Static)
         lines = [sentence(f"{number:>2}. ", card_text(trick.lead), " ", card_text(trick.follow),
                           f"  {names.subject(trick.winner)}")
                  for number, trick in enumerate(obs.tricks, 1)]
+        room = max(1, panel.content_region.height)
+        if len(lines) > room:
+            keep = room - 1
+            lines = [Text(f" … {len(lines) - keep} earlier", style="dim"), *lines[len(lines) - keep:]]
         history = Text("\n").join(lines) if lines else Text("none yet", style="dim")
-        self.query_one("#history", Static).update(history, layout=False)
+        panel.update(history, layout=False)
 
     # ------------------------------------------------------------------ choices
 
@@ -399,28 +487,88 @@ class GameScreen(Screen[None]):
         """Offer (and show in the footer) only the keys of legal actions."""
         legal = self.legal
         if action == "play":
-            return any(a.card is not None for a in legal)
+            return self.drawing_first or any(a.card is not None for a in legal)
         if action == "marriage":
             return any(a.marriage_suit is not None for a in legal)
         if action == "choose":
-            return Action.parse(str(parameters[0])) in legal
+            chosen = Action.parse(str(parameters[0]))
+            return chosen in legal or (chosen == CLOSE and self.drawing_first)
         if action == "go_on":
             return DRAW in legal or PASS in legal
         if action == "hint":
             return bool(legal)
         return True
 
+    @property
+    def drawing_first(self) -> bool:
+        """Whether the user, asked to draw after winning a trick, may go on at once:
+        a card key draws and then leads that card, ``close`` draws and then closes."""
+        return DRAW in self.legal and not self.manual_draw
+
     def action_play(self, number: int) -> None:
         """Play the card at a position of the hand (1 is the leftmost)."""
         if not 1 <= number <= len(self.hand):
+            self._refuse(f"You hold {len(self.hand)} cards: there is no card {number}.")
             return
         card = self.hand[number - 1]
+        if self.drawing_first:
+            self._draw_then(Action.of(card))
+            return
         chosen = next((a for a in self.legal if a.card == card), None)
         if chosen is None:
-            self.app.bell()
-            self.notify(f"{card_text(card).plain} cannot be played now.", severity="warning", timeout=2)
+            self._refuse(f"{card_text(card).plain} cannot be played: {self.why_not(Action.of(card))}")
             return
         self._choose(chosen)
+
+    def why_not(self, action: Action) -> str:
+        """Why the user may not choose ``action`` now, in the engine's words."""
+        obs = self.observation
+        if obs is None or obs.outcome is not None:
+            return "the round is over." if obs is not None else "no round is dealt yet."
+        if not self.legal:
+            return f"it is {self.names.possessive(1)} turn." if obs.to_act == 1 else "wait a moment."
+        reason = sample_round(obs, random.Random(0)).why_illegal(action)
+        return self.names.explain(reason or "it is not legal now") + "."
+
+    def _refuse(self, message: str) -> None:
+        """Say why a key did nothing, in place of the previous such message."""
+        self.app.bell()
+        self.app.clear_notifications()
+        self.notify(message, severity="warning", timeout=4)
+
+    def on_key(self, event: events.Key) -> None:
+        """Say why a key of the table does nothing now."""
+        binding = _KEYS.get(event.key)
+        if binding is None or self.check_action(*_action_of(binding)):
+            return
+        event.stop()
+        name, parameters = _action_of(binding)
+        if name == "play":
+            number = int(str(parameters[0]))
+            if self.legal and not any(a.card is not None for a in self.legal):
+                self._refuse(f"No card now: {prompt(self.observation, self.names).plain}"
+                             if self.observation is not None else "No card now.")
+            else:
+                self.action_play(number)
+        elif name == "choose":
+            action = Action.parse(str(parameters[0]))
+            self._refuse(f"{binding.description}: not now, {self.why_not(action)}")
+        elif name == "marriage":
+            self._refuse(f"Marriage: not now, {self._why_no_marriage()}")
+        elif name == "go_on":
+            self._refuse("Enter draws after a trick or declines an exchange: neither is asked now.")
+        elif name == "hint":
+            self._refuse("Hints are for your turn.")
+
+    def _why_no_marriage(self) -> str:
+        obs = self.observation
+        if obs is None or not self.legal:
+            return self.why_not(marriage(0))
+        for suit in range(4):
+            pair = 0b11 << (suit * 6 + QUEEN)
+            if obs.hand & pair == pair:
+                return self.why_not(marriage(suit))
+        return "you hold no king and queen of one suit."
 
     def action_marriage(self) -> None:
         """Announce the marriage, or ask which one if several are possible."""
@@ -435,10 +583,40 @@ class GameScreen(Screen[None]):
             self._choose(action)
 
     def action_choose(self, token: str) -> None:
-        """Choose the named action (``exchange``, ``close``, ``draw``, ...)."""
+        """Choose the named action (``exchange``, ``close``, ``draw``, ...); declaring
+        out asks first."""
         action = Action.parse(token)
-        if action in self.legal:
+        if action == CLOSE and self.drawing_first:
+            self._draw_then(CLOSE)
+        elif action == OUT and action in self.legal:
+            self.confirm_out()
+        elif action in self.legal:
             self._choose(action)
+
+    def confirm_out(self) -> None:
+        """Ask before declaring out, telling what it would score unless in memory mode."""
+        obs = self.observation
+        assert obs is not None
+        if self.memory:
+            details = Text("Memory mode: your points are not shown. A declaration under 66 "
+                           "gives the opponent game points.")
+        else:
+            rnd = sample_round(obs, random.Random(0))
+            rnd.push(OUT)
+            outcome = rnd.outcome
+            assert outcome is not None
+            details = Text(f"You have {obs.points[0]} points. If you declare now: "
+                           + self.names.explain(outcome.explanation),
+                           style="" if outcome.winner == 0 else "bold red")
+        self.app.push_screen(ConfirmScreen("Declare out (66)?", details), self._out_answered)
+
+    def _out_answered(self, yes: bool | None) -> None:
+        if yes and OUT in self.legal:
+            self._choose(OUT)
+
+    def action_help(self) -> None:
+        """Show every key and what it does."""
+        self.app.push_screen(HelpScreen(list(help_rows(self.app))))
 
     def action_go_on(self) -> None:
         """Draw after a trick, or decline the exchange after the opponent's close."""
@@ -449,11 +627,8 @@ class GameScreen(Screen[None]):
     def action_toggle_memory(self) -> None:
         """Switch memory mode: hide or show the running points and past tricks."""
         self.memory = not self.memory
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line, tricks in self._entries:
-            if not (tricks and self.memory):
-                log.write(line)
+        self.query_one("#log", GameLog).show(
+            [line for line, tricks in self._entries if not (tricks and self.memory)])
         self.notify("Memory mode: points and past tricks hidden" if self.memory
                     else "Memory mode off: points and past tricks shown", timeout=2)
         self._redraw()
@@ -484,16 +659,18 @@ class GameScreen(Screen[None]):
 
     @on(CardWidget.Chosen)
     def _card_clicked(self, event: CardWidget.Chosen) -> None:
-        chosen = next((a for a in self.legal if a.card == event.card), None)
-        if chosen is not None:
-            self._choose(chosen)
+        if event.card in self.hand:
+            self.action_play(self.hand.index(event.card) + 1)
 
     @on(Button.Pressed, "#actions Button")
     def _button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
-        action = Action.parse(event.button.id.removeprefix("act-"))
-        if action in self.legal:
-            self._choose(action)
+        self.action_choose(event.button.id.removeprefix("act-"))
+
+    def _draw_then(self, action: Action) -> None:
+        """Draw, then choose ``action`` once the user leads after the draw."""
+        self._after_draw = action
+        self._choose(DRAW)
 
     def _choose(self, action: Action) -> None:
         self.legal = ()
@@ -501,37 +678,83 @@ class GameScreen(Screen[None]):
         self._seat.answer(action)
 
 
+def _keyed(bindings: list[BindingType]) -> Iterator[Binding]:
+    for binding in bindings:
+        assert isinstance(binding, Binding)
+        yield binding
+
+
+_KEYS: dict[str, Binding] = {key.strip(): binding for binding in _keyed(GameScreen.BINDINGS)
+                             for key in binding.key.split(",")}
+"""The binding of each key of the card table."""
+
+
+def _action_of(binding: Binding) -> tuple[str, tuple[object, ...]]:
+    _, name, parameters = parse_action(binding.action)
+    return name, parameters
+
+
+def help_rows(app: App[int]) -> Iterator[tuple[str, str]]:
+    """The keys of the card table and of the app with what they do: one row per binding
+    (the card keys in one row), as the help screen lists them."""
+    seen: set[str] = set()
+    for binding in [*_keyed(GameScreen.BINDINGS), *_keyed(SixtySixApp.BINDINGS), *_keyed(App.BINDINGS)]:
+        if binding.key_display:
+            keys = binding.key_display
+        else:
+            keys = " / ".join(app.get_key_display(Binding(key.strip(), binding.action))
+                              for key in binding.key.split(","))
+        if keys not in seen:
+            seen.add(keys)
+            description = binding.description or binding.action.replace("_", " ")
+            yield keys, f"{description} ({binding.tooltip})" if binding.tooltip else description
+
+
 class SixtySixApp(App[int]):
     """Sixty-Six in the terminal: the user against a computer opponent, a whole match.
 
     ``delay`` is the opponent's pause in seconds before each of its actions;
-    ``save`` a file to write the match record to, at the end or when the user quits.
+    ``save`` a file the match record is written to at the start and after every
+    action and deal (atomically). ``seed`` seeds the deals and the opponent; when it
+    is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
+    to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
+    and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
     """
 
     CSS_PATH = "app.tcss"
     TITLE = "Sixty-Six"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "help_quit", "Tell which key quits", show=False, system=True),
+    ]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
-                 memory: bool = False) -> None:
+                 memory: bool = False, match: Match | None = None, manual_draw: bool = False,
+                 signals: bool = False) -> None:
         super().__init__()
-        rules = rules or Rules()
+        rules = match.rules if match is not None else rules or Rules()
         self.opponent = opponent
         """The opponent's bot or level, as given."""
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 32)
+        """The seed of the deals, kept in the record so that a resumed match deals alike."""
         self.names = Names(opponent_name(opponent))
         self._stopping = threading.Event()
-        self.human = HumanSeat(self.post_message, self._stopping)
-        bot = PausedSeat(make_bot(opponent, seed), delay, self._stopping)
-        self.table = Table([self.human, bot], rules, seed=seed)
+        self.human = HumanSeat(self.post_message, self._stopping, self._keep)
+        bot = PausedSeat(make_bot(opponent, self.seed), delay, self._stopping)
+        self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
         """The table; the worker thread plays its match."""
         self.save_path = None if save is None else Path(save)
         self.saved: str | None = None
         """What became of the record: where it was written, or why it was not."""
         self.save_failed = False
-        self.game = GameScreen(self.human, self.names, rules, memory)
-        self._results: list[RoundResult] = []
+        self.game = GameScreen(self.human, self.names, rules, memory, manual_draw)
+        self.game.round_number = len(self.table.match.rounds)
+        self.game.score = self.table.match.score
+        self._results = [result for result in self.table.match.results() if result.outcome is not None]
+        self._signals = signals
+        self._handlers: dict[int, _Handler] = {}
         self._worker: Worker[None] | None = None
         self._final: Event | None = None
 
@@ -539,28 +762,55 @@ class SixtySixApp(App[int]):
         """The card table."""
         return self.game
 
+    def on_mount(self) -> None:
+        """End on SIGTERM and SIGHUP (the record is already written): the app exits and
+        restores the terminal; should that hang (a closed terminal), the process ends
+        after :data:`SIGNAL_GRACE` seconds all the same."""
+        if self._signals:
+            loop = asyncio.get_running_loop()
+
+            def stop(number: int, frame: object) -> None:
+                deadline = threading.Timer(SIGNAL_GRACE, os._exit, [128 + number])
+                deadline.daemon = True
+                deadline.start()
+                loop.call_soon_threadsafe(self._signalled, number)
+
+            for number in (signal.SIGTERM, signal.SIGHUP):
+                self._handlers[number] = signal.signal(number, stop)
+
+    def _signalled(self, number: int) -> None:
+        self.human.close()
+        self.exit(128 + number)
+
     def on_ready(self) -> None:
         """Start the match once the table is drawn."""
         self._worker = self._play()
 
     @work(thread=True, name="table")
     def _play(self) -> None:
-        try:
+        self._save()
+        with contextlib.suppress(SeatClosed):
             self.table.play()
-        except SeatClosed:
-            pass
-        finally:
-            if self.save_path is not None:
-                self._write_record(self.save_path)
 
-    def _write_record(self, path: Path) -> None:
-        record = Record.from_match(self.table.match, players=("human", self.opponent))
+    def _keep(self, event: Event) -> None:
+        """Write the record after each event (in the worker thread, before the seat hears it)."""
+        self._save()
+
+    def _save(self) -> None:
+        path = self.save_path
+        if path is None:
+            return
+        record = record_of(self.table.match, self.opponent, self.seed)
         try:
-            path.write_text(str(record), encoding="utf-8")
+            write_atomically(path, str(record))
         except OSError as error:
+            if not self.save_failed:
+                self.call_from_thread(self.notify, f"Could not save the record: {error}",
+                                      severity="error", timeout=10)
             self.save_failed = True
             self.saved = f"Could not save the record to {path}: {error}"
         else:
+            self.save_failed = False
             self.saved = f"Record saved to {path}"
 
     def on_your_turn(self, message: YourTurn) -> None:
@@ -589,13 +839,30 @@ class SixtySixApp(App[int]):
                                              self.saved))
 
     async def action_quit(self) -> None:
-        """Stop the match (its record is saved) and leave."""
+        """Leave, after asking if a match is in progress (its record is saved)."""
+        if self.table.match.is_over or self._final is not None:
+            await self._leave(1 if self.save_failed else 0)
+        elif not isinstance(self.screen, ConfirmScreen):
+            path = self.save_path
+            saved = ("It is saved: go on later with  sixtysix play --resume " + str(path)
+                     if path is not None and not self.save_failed else "It is not saved.")
+            self.push_screen(ConfirmScreen("Quit the match in progress?", saved), self._quit_answered)
+
+    def _quit_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.call_later(self._leave, 1 if self.save_failed else 0)
+
+    async def _leave(self, status: int) -> None:
+        """Stop the match and exit with ``status``."""
         self.human.close()
         if self._worker is not None:
             with contextlib.suppress(WorkerFailed):
                 await self.workers.wait_for_complete([self._worker])
-        self.exit(1 if self.save_failed else 0)
+        self.exit(status)
 
     def on_unmount(self) -> None:
-        """However the app ends, do not leave the worker waiting for the user."""
+        """However the app ends, do not leave the worker waiting for the user, nor the
+        signals handled."""
         self.human.close()
+        for number, handler in self._handlers.items():
+            signal.signal(number, handler)

@@ -34,6 +34,7 @@ class RoundOverScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,n", "go_on", "Next round", key_display="⏎"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, number: int, result: RoundResult, marriages: Sequence[tuple[int, int]],
@@ -165,3 +166,62 @@ class MarriagePicker(ModalScreen[Action | None]):
     def _clicked(self, event: Button.Pressed) -> None:
         assert event.button.id is not None
         self.action_pick(int(event.button.id.rsplit("-", 1)[1]))
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: only ``y`` confirms (a stray Enter does not); ``n`` or
+    Escape declines."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
+    ]
+
+    def __init__(self, question: str, details: Text | str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.details = details
+
+    def compose(self) -> ComposeResult:
+        """The question, what it implies, and the keys."""
+        with Vertical(id="dialog", classes="confirm"):
+            yield Static(self.question, id="question", classes="title")
+            if self.details:
+                yield Static(self.details, id="details")
+            yield Static("y: yes    n or Escape: no", classes="hint")
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        """Close the question with the answer."""
+        self.dismiss(yes)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the card table with what it does, as ``(keys, description)`` rows
+    made from the bindings, so the list cannot drift from them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1,enter,q", "close", "Close", key_display="Esc"),
+    ]
+
+    def __init__(self, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.rows = tuple(rows)
+
+    def compose(self) -> ComposeResult:
+        """The keys in a table."""
+        table = RichTable(box=None, padding=(0, 2), show_header=False)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for keys, description in self.rows:
+            table.add_row(keys, description)
+        with Vertical(id="dialog", classes="help"):
+            yield Static("Keys", classes="title")
+            yield Static(table, id="keys")
+            yield Static("Keys that do not apply at the moment say why. Escape closes this help.",
+                         classes="hint")
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)

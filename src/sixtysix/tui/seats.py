@@ -55,14 +55,17 @@ class TableUpdate(Message):
 class HumanSeat:
     """Seat 0: asks the user through the app and waits for the answer.
 
-    ``post`` delivers a message to the app from the worker thread. After a
-    round has ended the seat also waits, until the user has read the summary
-    and calls :meth:`go_on`.
+    ``post`` delivers a message to the app from the worker thread; ``keep``, if
+    given, is called with each event first, in that thread (the app saves the
+    record there). After a round has ended the seat also waits, until the user
+    has read the summary and calls :meth:`go_on`.
     """
 
-    def __init__(self, post: Callable[[Message], object], closing: threading.Event) -> None:
+    def __init__(self, post: Callable[[Message], object], closing: threading.Event,
+                 keep: Callable[[Event], None] | None = None) -> None:
         self._post = post
         self._closing = closing
+        self._keep = keep
         self._answers: queue.Queue[Action | _Signal] = queue.Queue()
 
     def act(self, observation: Observation) -> Action:
@@ -75,6 +78,8 @@ class HumanSeat:
 
     def notify(self, event: Event) -> None:
         """Forward an event to the app; after a round, wait until the user goes on."""
+        if self._keep is not None:
+            self._keep(event)
         self._post(TableUpdate(event))
         if event.kind is EventKind.ROUND_ENDED:
             self._wait()

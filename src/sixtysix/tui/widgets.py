@@ -1,11 +1,12 @@
-"""Widgets of the card table: a playing card that can be clicked."""
+"""Widgets of the card table: a playing card that can be clicked, and a log that
+wraps its lines anew when its width changes."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from sixtysix.cards import SUIT_SYMBOLS, Card, card_symbol
 from sixtysix.tui.words import is_red
@@ -80,3 +81,35 @@ class CardWidget(Static):
         if self.card is not None and self.has_class("playable"):
             event.stop()
             self.post_message(self.Chosen(self.card))
+
+
+class GameLog(RichLog):
+    """A log that keeps the lines it shows and wraps them again, by words, whenever
+    its width changes (a plain :class:`~textual.widgets.RichLog` wraps a line once,
+    at the width it had when the line was written)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, min_width=20)
+        self.entries: list[Text] = []
+        """The lines shown, unwrapped."""
+        self._width = 0
+
+    def add(self, line: Text) -> None:
+        """Show one more line."""
+        self.entries.append(line)
+        self.write(line)
+
+    def show(self, lines: list[Text]) -> None:
+        """Show these lines instead of those shown."""
+        self.entries = list(lines)
+        self.clear()
+        for line in self.entries:
+            self.write(line)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the lines again at the new width."""
+        width = event.size.width
+        if width != self._width:
+            if self._width:
+                self.show(self.entries)
+            self._width = width

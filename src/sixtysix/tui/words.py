@@ -14,6 +14,8 @@ and only describes it: the rules live in the engine.
 'Greedy declared out; you have 30 points, under 33: 2 game points.'
 >>> names.explain("Seat 0 closed the stock but seat 1 reached 66 first: seat 0 scores 2.")
 'You closed the stock but Greedy reached 66 first: you score 2.'
+>>> names.explain("seat 0 does not hold the nine of trumps; Qs is not in seat 0's hand")
+'you do not hold the nine of trumps; Qs is not in your hand'
 >>> opponent_name("greedy"), opponent_name("hard"), opponent_name("pimc:samples=40")
 ('Greedy', 'Hard bot', 'PIMC')
 """
@@ -51,8 +53,9 @@ _HINT_WIDTH = 60
 _BOT_NAMES = {"pimc": "PIMC", "ismcts": "ISMCTS"}
 """Bot names that are not written as capitalised words."""
 
-_SEAT = re.compile(r"\b([Ss])eat ([01])\b")
-_AGREE = re.compile(r"\b([Yy]ou) (has|scores)\b")
+_SEAT = re.compile(r"\b([Ss])eat ([01])\b('s)?")
+_AGREE = re.compile(r"\b([Yy]ou) (has|scores|does)\b")
+_PLURAL = {"has": "have", "scores": "score", "does": "do"}
 
 
 def is_red(card: Card) -> bool:
@@ -118,11 +121,13 @@ class Names:
 
         def name(found: re.Match[str]) -> str:
             if found[2] == "1":
-                return self.opponent
+                return self.opponent + (found[3] or "")
+            if found[3]:
+                return "Your" if found[1] == "S" else "your"
             return "You" if found[1] == "S" else "you"
 
         named = _SEAT.sub(name, explanation)
-        return _AGREE.sub(lambda found: f"{found[1]} {'have' if found[2] == 'has' else 'score'}", named)
+        return _AGREE.sub(lambda found: f"{found[1]} {_PLURAL[found[2]]}", named)
 
 
 def action_label(action: Action, observation: Observation) -> Text:
@@ -177,8 +182,9 @@ def hint_text(values: list[ActionValue], observation: Observation) -> Text:
     return Text("\n").join(lines)
 
 
-def prompt(observation: Observation, names: Names) -> Text:
-    """What the user is asked to do now, for the status line."""
+def prompt(observation: Observation, names: Names, draw_first: bool = False) -> Text:
+    """What the user is asked to do now, for the status line; ``draw_first``: after a
+    trick, a card key draws and leads that card."""
     phase = observation.phase
     lead = observation.lead_card
     if phase is Phase.FOLLOW and lead is not None:
@@ -188,6 +194,9 @@ def prompt(observation: Observation, names: Names) -> Text:
         return sentence("Lead the king or queen of ", suit_text(suit),
                         *([" — or declare out"] if OUT in observation.legal else []))
     if phase is Phase.DRAW:
+        if draw_first:
+            return Text("You won the trick: lead a card (you draw first), close before drawing"
+                        + (", or declare out" if OUT in observation.legal else ""))
         return Text("You won the trick: draw, close before drawing"
                     + (", or declare out" if OUT in observation.legal else ""))
     if phase is Phase.RESPOND:

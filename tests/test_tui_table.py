@@ -1,0 +1,336 @@
+"""The terminal table as a player meets it: the help screen, the confirmations, the
+reasons for refused keys, forced actions, the sorted hand, the trick panel, the log
+after a resize and the message for a terminal too small."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from sixtysix.cards import suit_of
+from sixtysix.observation import Observation
+from sixtysix.round import DRAW, OUT, Action, Phase, marriage
+from sixtysix.rules import Rules
+from sixtysix.tui.app import MIN_HEIGHT, MIN_WIDTH, GameScreen, SixtySixApp
+from sixtysix.tui.screens import ConfirmScreen, HelpScreen, RoundOverScreen
+from sixtysix.tui.widgets import GameLog
+from test_tui import (
+    SIZE,
+    first,
+    press_action,
+    seed_where,
+    seed_where_first_dealer_is,
+    settle,
+    text_of,
+    wait_until,
+)
+
+
+def notices(app: SixtySixApp) -> list[str]:
+    """Record the messages the app shows as notifications from now on (the list grows)."""
+    shown: list[str] = []
+    notify = app.notify
+
+    def record(message: str, **options: Any) -> None:
+        shown.append(message)
+        notify(message, **options)
+
+    app.notify = record  # type: ignore[method-assign]
+    return shown
+
+
+async def play_until(pilot: Pilot[int], app: SixtySixApp, wanted: Callable[[Observation], bool],
+                     policy: Callable[[tuple[Action, ...]], Action] = first) -> Observation:
+    """Play by keys with ``policy`` until the user faces a decision that is ``wanted``."""
+    for _ in range(300):
+        await settle(pilot, app)
+        if isinstance(app.screen, RoundOverScreen):
+            await pilot.press("enter")
+            continue
+        obs = app.game.observation
+        if obs is not None and app.game.legal and wanted(obs):
+            return obs
+        await press_action(pilot, app, policy(app.game.legal))
+    pytest.fail("the user never faced such a decision")
+
+
+async def test_help_lists_every_key_of_the_bindings() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            screen = app.screen
+            assert isinstance(screen, HelpScreen)
+            described = " ".join(description for _, description in screen.rows)
+            for binding in [*GameScreen.BINDINGS, *SixtySixApp.BINDINGS]:
+                assert not isinstance(binding, tuple)
+                assert binding.description in described and binding.tooltip in described
+            keys = {keys for keys, _ in screen.rows}
+            assert {"1-6", "d", "o", "q", "? / f1", "^q"} <= keys
+            await pilot.press("escape")
+            assert isinstance(app.screen, GameScreen)
+        assert not app.table.match.rounds[0].actions  # the help chose nothing
+
+
+async def test_refused_card_says_the_engines_reason() -> None:
+    app = SixtySixApp(seed=3, delay=0)
+
+    def cannot_follow(obs: Observation) -> bool:
+        return obs.phase is Phase.FOLLOW and obs.is_strict and len(obs.legal) < obs.hand.bit_count()
+
+    shown = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, cannot_follow)
+        card = next(c for c in app.game.hand if Action.of(c) not in obs.legal)
+        await pilot.press(str(app.game.hand.index(card) + 1))
+        await pilot.pause()
+        message = shown[-1]
+        name = Text.from_markup(message).plain.partition(" ")[0]
+        assert message.startswith(f"{name} cannot be played: strict play: must")
+        assert app.game.legal == obs.legal  # nothing was played
+
+
+async def test_keys_that_do_not_apply_say_so() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    shown = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("c")
+        assert shown[-1] == "Close: not now, no closing on the round's first lead (first_lead_close=off)."
+        await pilot.press("x")
+        assert shown[-1].startswith("Exchange nine: not now, ")
+        await pilot.press("d")
+        assert shown[-1].startswith("Draw: not now, ")
+        await pilot.press("enter")
+        assert "neither is asked now" in shown[-1]
+        await pilot.press("9")
+        assert shown[-1] == "You hold 6 cards: there is no card 9."
+        assert not app.table.match.rounds[0].actions
+
+
+async def test_keys_while_the_opponent_thinks_say_whose_turn_it_is() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(0), delay=30)
+    shown = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.game.observation is not None)
+        await pilot.press("1")
+        assert shown[-1].endswith("cannot be played: it is Greedy's turn.")
+        await pilot.press("h")
+        assert shown[-1] == "Hints are for your turn."
+        await pilot.press("q", "y")
+
+
+def may_declare_falsely(obs: Observation) -> bool:
+    return OUT in obs.legal and obs.points[0] < 66
+
+
+async def test_declaring_out_asks_and_tells_what_a_false_declaration_costs() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, may_declare_falsely)
+        await pilot.press("o")
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen)
+        details = text_of(app, "#details")
+        assert f"You have {obs.points[0]} points" in details
+        assert "a false declaration: Greedy scores" in details
+        assert "game points" in details
+        await pilot.press("enter")  # a stray Enter does not declare
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        rnd = app.table.match.round
+        assert rnd is not None and OUT not in rnd.actions and app.game.legal == obs.legal
+        await pilot.press("o", "y")
+        await settle(pilot, app)
+        assert rnd.actions[-1] == OUT
+        assert rnd.outcome is not None and rnd.outcome.winner == 1
+        assert rnd.outcome.game_points in (2, 3)
+
+
+async def test_in_memory_mode_the_out_question_hides_the_points() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0, memory=True)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, may_declare_falsely)
+        await pilot.press("o")
+        assert isinstance(app.screen, ConfirmScreen)
+        details = text_of(app, "#details")
+        assert "points are not shown" in details
+        assert str(obs.points[0]) not in details and "scores" not in details
+        await pilot.press("escape")
+        rnd = app.table.match.round
+        assert rnd is not None and OUT not in rnd.actions
+
+
+async def test_quitting_a_match_in_progress_asks_first() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        for key in ("q", "ctrl+q"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmScreen)
+            assert text_of(app, "#question") == "Quit the match in progress?"
+            assert text_of(app, "#details") == "It is not saved."
+            await pilot.press("n")
+            assert isinstance(app.screen, GameScreen)
+        assert app.return_value is None
+        await pilot.press("ctrl+c")  # as Textual does it: says which key quits
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: app.return_value is not None)
+    assert app.return_value == 0
+
+
+async def test_hand_is_sorted_by_suit_with_trumps_last_and_by_rank() -> None:
+    app = SixtySixApp(seed=5, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(8):
+            await settle(pilot, app)
+            if isinstance(app.screen, RoundOverScreen):
+                break
+            obs = app.game.observation
+            assert obs is not None
+            hand = app.game.hand
+            suits = [suit_of(card) for card in hand]
+            runs = [suit for n, suit in enumerate(suits) if n == 0 or suits[n - 1] != suit]
+            assert len(runs) == len(set(runs))  # each suit together
+            assert obs.trump not in runs[:-1]  # trumps last
+            assert all(a > b for a, b in itertools.pairwise(hand) if suit_of(a) == suit_of(b))
+            await press_action(pilot, app, first(app.game.legal))
+
+
+def cards_first(legal: tuple[Action, ...]) -> Action:
+    """The first card, else the first action (so a round runs to its last trick)."""
+    return next((action for action in legal if action.card is not None), legal[0])
+
+
+@pytest.mark.parametrize("manual", [False, True])
+async def test_a_single_legal_action_is_taken_unless_manual(manual: bool) -> None:
+    app = SixtySixApp(Rules.parse("classic match_target=2"), seed=6, delay=0, opponent="random",
+                      manual_draw=manual)
+    asked: list[tuple[Action, ...]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            await settle(pilot, app)
+            if not isinstance(app.screen, GameScreen):
+                if app.table.match.is_over:
+                    break
+                await pilot.press("enter")
+                continue
+            asked.append(app.game.legal)
+            await press_action(pilot, app, cards_first(app.game.legal))
+        singles = [legal for legal in asked if len(legal) == 1]
+        assert (len(singles) > 0) == manual
+        forced = [line for line in app.game.query_one("#log", GameLog).entries
+                  if line.plain.startswith("Your only legal card")]
+        assert (len(forced) > 0) != manual
+
+
+async def test_after_a_trick_a_card_key_draws_then_leads_that_card() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, lambda o: o.phase is Phase.DRAW)
+        assert "lead a card (you draw first)" in text_of(app, "#status")
+        card = app.game.hand[-1]
+        await pilot.press(str(len(app.game.hand)))
+        await wait_until(pilot, lambda: not app.game.legal or app.game.observation is not obs)
+        await settle(pilot, app)
+        rnd = app.table.match.round
+        assert rnd is not None
+        drawn = rnd.actions.index(DRAW, len(rnd.actions) - 3)
+        assert rnd.actions[drawn + 1] == Action.of(card)
+
+
+async def test_with_manual_draw_a_card_key_waits_for_the_draw() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0, manual_draw=True)
+    shown = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, lambda o: o.phase is Phase.DRAW)
+        await pilot.press("1")
+        assert app.game.legal == obs.legal
+        assert shown[-1].startswith("No card now: You won the trick: draw")
+
+
+async def test_trick_panel_follows_the_round() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, lambda o: len(o.tricks) >= 4)
+        panel = app.screen.query_one("#history", Static)
+        lines = text_of(app, "#history").split("\n")
+        assert len(lines) == len(obs.tricks)
+        for number, trick in enumerate(obs.tricks, 1):
+            assert lines[number - 1].startswith(f"{number:>2}. ")
+            assert ("You" if trick.winner == 0 else "Greedy") in lines[number - 1]
+        assert panel.content_region.height >= len(lines)  # shown, not only set
+
+
+async def test_trick_panel_keeps_the_latest_tricks_when_short() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+        obs = await play_until(pilot, app, lambda o: len(o.tricks) >= 4)
+        panel = app.screen.query_one("#history", Static)
+        lines = text_of(app, "#history").split("\n")
+        assert len(lines) == panel.content_region.height < len(obs.tricks)
+        assert "earlier" in lines[0]
+        assert lines[-1].startswith(f"{len(obs.tricks):>2}. ")
+
+
+async def test_log_lines_wrap_by_words_after_a_resize() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    line = "every word of this long line stays whole when the log narrows and widens again"
+    words = line.split()
+    async with app.run_test(size=(120, 32)) as pilot:
+        await settle(pilot, app)
+        log = app.screen.query_one("#log", GameLog)
+        log.add(Text(line))
+        for width in (84, 100):
+            await pilot.resize_terminal(width, 32)
+            await pilot.pause()
+            await pilot.pause()
+            shown = [strip.text.strip() for strip in log.lines]
+            start = next(n for n, line in enumerate(shown) if line.startswith("every word"))
+            wrapped = shown[start:start + 3]
+            assert len(wrapped[1]) > 0
+            assert " ".join(wrapped).split()[:len(words)] == words
+            assert max(len(line) for line in shown) <= log.scrollable_content_region.width
+
+
+async def test_too_small_a_terminal_says_what_it_needs() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        main = app.screen.query_one("#main")
+        assert not main.display
+        assert text_of(app, "#too-small").startswith(
+            f"Terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}, have 60x20.")
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await wait_until(pilot, lambda: bool(main.display))
+        assert not app.screen.query_one("#too-small").display
+
+
+async def test_at_the_minimum_size_every_card_and_info_row_fits() -> None:
+    seed = seed_where(lambda match, rnd: match.first_dealer == 1
+                      and any(a.marriage_suit is not None for a in rnd.legal_tuple()))
+    app = SixtySixApp(seed=seed, delay=0, opponent="expert")
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+        await settle(pilot, app)
+        suit = next(a.marriage_suit for a in app.game.legal if a.marriage_suit is not None)
+        assert suit is not None
+        await press_action(pilot, app, marriage(suit))
+        await settle(pilot, app)
+        info = app.screen.query_one("#info", Static)
+        rows = text_of(app, "#info").split("\n")
+        assert len(rows) <= info.content_region.height
+        assert max(len(row) for row in [*rows, "Stock   closed by Expert bot"]) <= info.content_region.width
+        hand = app.screen.query_one("#hand")
+        for n in range(1, 7):
+            card = app.screen.query_one(f"#hand-{n}")
+            if card.display:
+                assert card.region.right <= hand.region.right
