@@ -187,6 +187,44 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from sixtysix.web.app import Settings, create_app
+    except ImportError as error:
+        print(f"sixtysix serve needs the web extra: pip install 'sixtysix[web]' ({error})",
+              file=sys.stderr)
+        return 2
+    settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
+                        away_limit=args.away_limit, workers=args.workers)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
+          flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65536)
+    return 0
+
+
+def _add_serve(commands: Any) -> None:
+    from pathlib import Path
+
+    serve = commands.add_parser("serve", help="play in the browser: start the web server")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8066, help="port (default 8066)")
+    serve.add_argument("--database-url", default=None,
+                       help="SQLAlchemy URL, e.g. postgresql://user@localhost/sixtysix "
+                            "(default: a SQLite file in the data folder)")
+    serve.add_argument("--data-dir", type=Path, default=None,
+                       help="data folder (default $SIXTYSIX_DATA or ~/.local/share/sixtysix)")
+    serve.add_argument("--away-limit", type=float, default=600.0,
+                       help="seconds away before the other player may claim the match (default 600)")
+    serve.add_argument("--workers", type=_positive, default=None,
+                       help="processes thinking for the bots (default: one per core)")
+    serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    serve.set_defaults(handler=_serve)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six, the card game.")
@@ -230,6 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tournament.add_argument("--plot", metavar="FILE.html", help="write an HTML chart of the ratings")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(handler=_tournament)
+
+    _add_serve(commands)
 
     args = parser.parse_args(argv)
     handler = args.handler
