@@ -197,7 +197,7 @@ def _serve(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
-                        away_limit=args.away_limit, workers=args.workers)
+                        away_limit=args.away_limit, workers=args.workers, seed=args.seed)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
           flush=True)
@@ -221,6 +221,8 @@ def _add_serve(commands: Any) -> None:
                        help="seconds away before the other player may claim the match (default 600)")
     serve.add_argument("--workers", type=_positive, default=None,
                        help="processes thinking for the bots (default: one per core)")
+    serve.add_argument("--seed", type=int, default=None,
+                       help="seed the decks and bots, for reproducible tests (default: system random)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     serve.set_defaults(handler=_serve)
 

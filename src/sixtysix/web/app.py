@@ -60,6 +60,9 @@ class Settings:
     """Seconds a seat may be without a connection before the other player may claim the match."""
     workers: int | None = None
     """Processes thinking for bots and hints (``None``: one per core)."""
+    seed: int | None = None
+    """Seed of the decks, dealers and bots, for reproducible tests (``None``: the system's
+    random source)."""
 
     def url(self) -> str:
         """The database URL, creating the data folder of the default SQLite file."""
@@ -91,7 +94,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.url())
-        service = GameService(store, away_limit=settings.away_limit, workers=settings.workers)
+        service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
+                              seed=settings.seed)
         await service.start()
         app.state.service = service
         try:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from random import SystemRandom
+from random import Random, SystemRandom
 from typing import Any, TypeVar
 
 from sixtysix.analysis import analyze
@@ -111,14 +111,14 @@ class GameService:
     """Creates, runs and stores games; the web layer calls it."""
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
-                 pool: Executor | None = None) -> None:
+                 pool: Executor | None = None, seed: int | None = None) -> None:
         self.store = store
         self.away_limit = away_limit
         self.games: dict[str, LiveGame] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-db")
         self._pool = pool
         self._workers = workers
-        self._rng = SystemRandom()
+        self._rng = SystemRandom() if seed is None else Random(seed)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ---------------------------------------------------------------- lifecycle
@@ -358,13 +358,13 @@ class GameService:
     # --------------------------------------------------------------- connections
 
     def connect(self, game: LiveGame, connection: Connection) -> None:
-        """Register an open WebSocket and tell everybody who is here."""
-        connection.seat = game.seat_of(connection.player)
+        """Register an open WebSocket; when a seat comes back, tell the others."""
+        seat = connection.seat = game.seat_of(connection.player)
         game.connections.append(connection)
-        if connection.seat is not None:
-            game.away_since[connection.seat] = None
         connection.send(self.state(game, connection))
-        self.broadcast(game, but=connection)
+        if seat is not None and game.away_since[seat] is not None:
+            game.away_since[seat] = None
+            self.broadcast(game, but=connection)
 
     def disconnect(self, game: LiveGame, connection: Connection) -> None:
         """Forget a closed WebSocket; a seat left with none is away from now on."""
