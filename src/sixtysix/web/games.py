@@ -139,7 +139,7 @@ class GameService:
         for task in list(self._tasks):
             task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
         self._db.shutdown(wait=True)
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
