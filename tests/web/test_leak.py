@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -133,7 +134,7 @@ def test_no_message_names_a_card_its_receiver_may_not_see(start_server: Any) -> 
         watcher = eve.socket(game["id"])
         sockets: list[Socket | None] = [ann.socket(game["id"]),
                                         None if against_bot else bob.socket(game["id"])]
-        play(sockets, lambda view, rng=rng: choose(view, rng))
+        play(sockets, partial(choose, rng=rng))
         record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
         pending(watcher)
         for seat, socket in [(0, sockets[0]), (1, sockets[1]), (None, watcher)]:
