@@ -27,6 +27,7 @@ from sixtysix.bots import LEVELS
 from sixtysix.errors import RulesError
 from sixtysix.rules import _CHOICES, FLAGS, PRESETS, Rules
 from sixtysix.web.games import Connection, GameError, GameService, LiveGame
+from sixtysix.web.i18n import router as i18n_router
 from sixtysix.web.store import Player, Store
 
 STATIC = Path(__file__).parent / "static"
@@ -286,6 +287,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sender.cancel()
             service.disconnect(game, connection)
 
+    app.include_router(i18n_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
