@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from webclient import Server, Socket, pending, play
+from webclient import Server, Socket, mostly_cards, pending, play
 
 from sixtysix.cards import card_name, cards_in
 from sixtysix.match import Match
@@ -27,13 +27,6 @@ from sixtysix.web.views import MatchInfo, public_view
 CARD = re.compile(r"[9JQKTA][cdhs]")
 PRESETS = ["classic", "pagat", "santase", "turkish"]
 MATCHES = 24
-
-
-def choose(view: dict[str, Any], rng: random.Random) -> str:
-    """A random legal action, mostly a card: random declarations end rounds early."""
-    legal: list[str] = view["legal"]
-    cards = [a for a in legal if CARD.fullmatch(a) or a in ("draw", "pass")]
-    return rng.choice(cards if cards and rng.random() < 0.9 else legal)
 
 
 def positions(record: Record) -> Iterator[tuple[Match, Any]]:
@@ -134,7 +127,7 @@ def test_no_message_names_a_card_its_receiver_may_not_see(start_server: Any) -> 
         watcher = eve.socket(game["id"])
         sockets: list[Socket | None] = [ann.socket(game["id"]),
                                         None if against_bot else bob.socket(game["id"])]
-        play(sockets, partial(choose, rng=rng))
+        play(sockets, partial(mostly_cards, rng=rng))
         record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
         pending(watcher)
         for seat, socket in [(0, sockets[0]), (1, sockets[1]), (None, watcher)]:

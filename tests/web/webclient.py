@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from socket import socket as tcp_socket
 from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -174,22 +176,36 @@ Chooser = Callable[[dict[str, Any]], str]
 """Picks an action token from a seat's view."""
 
 
+def mostly_cards(view: dict[str, Any], rng: random.Random) -> str:
+    """A random legal action, mostly a card: random declarations end rounds early."""
+    legal: list[str] = view["legal"]
+    cards = [a for a in legal if (len(a) == 2 and a[0] != "M") or a in ("draw", "pass")]
+    return rng.choice(cards if cards and rng.random() < 0.9 else legal)
+
+
 def pending(socket: Socket) -> list[dict[str, Any]]:
-    """The messages already waiting on a socket, without blocking."""
+    """The messages already waiting on a socket, without blocking (none once it is closed)."""
     messages = []
     while True:
         try:
             messages.append(socket.recv(0))
-        except TimeoutError:
+        except (TimeoutError, ConnectionClosed):
             return messages
 
 
-def play(sockets: list[Socket | None], choose: Chooser, timeout: float = 120) -> dict[str, Any]:
-    """Play the seats that have a socket until the match is over; returns the last state
-    of the first socket. Each seat acts once on each new view in which it is to act."""
+def play(sockets: list[Socket | None], choose: Chooser, timeout: float = 120,
+         actions: int | None = None) -> dict[str, Any]:
+    """Play the seats that have a socket until the match is over (or, if ``actions`` is
+    given, until they have sent that many, returning at once); returns the last state of
+    the first socket. Each seat acts once on each new view in which it is to act."""
     acted: list[Any] = [None, None]
+    sent = 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if actions is not None and sent >= actions:
+            first = next(s for s in sockets if s is not None)
+            assert first.state is not None
+            return first.state
         moved = False
         for seat, socket in enumerate(sockets):
             if socket is None:
@@ -208,6 +224,7 @@ def play(sockets: list[Socket | None], choose: Chooser, timeout: float = 120) ->
             if view is not None and view["to_act"] == seat and view["legal"] and view != acted[seat]:
                 acted[seat] = view
                 socket.send({"type": "act", "action": choose(view)})
+                sent += 1
                 moved = True
         if not moved:
             time.sleep(0.002)
