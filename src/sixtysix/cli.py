@@ -202,7 +202,7 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
           flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536)
+                ws_max_size=65536, ws_per_message_deflate=False)
     return 0
 
 

@@ -119,6 +119,8 @@ class GameService:
         self._pool = pool
         self._workers = workers
         self._rng = SystemRandom() if seed is None else Random(seed)
+        """The server's random source: dealers, and a fresh 128-bit seed for each deck's
+        shuffle and each bot decision (one system call each, not one per card)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ---------------------------------------------------------------- lifecycle
@@ -236,7 +238,7 @@ class GameService:
 
     def _deal(self, game: LiveGame) -> Move:
         deck = list(range(NUM_CARDS))
-        self._rng.shuffle(deck)
+        Random(self._rng.getrandbits(128)).shuffle(deck)
         game.table.deal(deck)
         game.seq += 1
         game.last = None
@@ -273,13 +275,14 @@ class GameService:
             game.last = (seat, action)
             match = game.match
             messages = []
-            if match.round is not None and match.round.is_over:
+            ended = match.round is not None and match.round.is_over
+            if ended:
                 self._update_row(game)
                 if not match.is_over:
                     messages = [(c, self.state(game, c)) for c in game.connections]
                     new.append(self._deal(game))
             try:
-                await self.db(self.store.save, game.row, new)
+                await self.db(self.store.save, game.row, new, row=ended)
             except Exception:
                 self._forget(game)
                 raise
@@ -310,7 +313,7 @@ class GameService:
         expect = game.seq
         loop = asyncio.get_running_loop()
         try:
-            token = await loop.run_in_executor(self._pool, think, level, self._rng.randrange(1 << 31),
+            token = await loop.run_in_executor(self._pool, think, level, self._rng.getrandbits(64),
                                                observation)
         finally:
             game.thinking = False

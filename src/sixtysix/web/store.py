@@ -232,14 +232,17 @@ class Store:
             if first:
                 db.execute(insert(moves), [_move_values(game.id, m) for m in first])
 
-    def save(self, game: GameRow, new: Sequence[Move]) -> None:
-        """Store a game's new moves and its row, in one transaction."""
+    def save(self, game: GameRow, new: Sequence[Move], *, row: bool = True) -> None:
+        """Store a game's new moves and, if ``row``, its row, in one transaction."""
         with self.engine.begin() as db:
-            if new:
+            if len(new) == 1:
+                db.execute(insert(moves).values(_move_values(game.id, new[0])))
+            elif new:
                 db.execute(insert(moves), [_move_values(game.id, m) for m in new])
-            values = game.values()
-            del values["id"]
-            db.execute(update(games).where(games.c.id == game.id).values(**values))
+            if row:
+                values = game.values()
+                del values["id"]
+                db.execute(update(games).where(games.c.id == game.id).values(**values))
 
     def game(self, game_id: str) -> tuple[GameRow, list[Move]] | None:
         """A game's row and all its moves, or ``None``."""
