@@ -3,15 +3,18 @@
 Starts ``sixtysix serve`` on a fresh SQLite file (or uses ``--database-url``), then
 plays N games at once: every other game between two scripted WebSocket clients, the
 rest between one client and a server-side bot (``easy``). The clients are fast bots:
-a random legal action, mostly a card, chosen as soon as it is their turn. The time of
-one action is from sending it to receiving the sender's own next state.
+a random legal action, mostly a card, chosen in no time; before sending it each waits a
+think time drawn uniformly from 0 to twice ``--think-ms`` (default 500 ms, about a
+person's pace; ``--think-ms 0`` plays every game flat out, a saturation test whose
+latency is the number of games over the server's throughput). The time of one action
+is from sending it to receiving the sender's own next state.
 
 At the end each game's stored record is downloaded, replayed with the engine, and
 compared with what its clients saw: every action since they connected, in the same order,
 and the same score.
 Prints the counts, then ``p99_ms: X`` as the last line.
 
-    python benchmarks/load.py [--games 200] [--rules "classic match_target=3"] [--seed 1]
+    python benchmarks/load.py [--games 200] [--think-ms 500] [--rules "classic match_target=3"]
 """
 
 from __future__ import annotations
@@ -141,9 +144,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients and the server")
     parser.add_argument("--database-url", default=None, help="database (default: a fresh SQLite file)")
     parser.add_argument("--port", type=int, default=8167, help="port of the server (default 8167)")
-    parser.add_argument("--think-ms", type=float, default=0.0,
+    parser.add_argument("--think-ms", type=float, default=500.0,
                         help="mean think time of the clients before each action, drawn uniformly "
-                             "from 0 to twice it (default 0: act at once)")
+                             "from 0 to twice it (default 500; 0: act at once)")
     parser.add_argument("--connect", action="store_true",
                         help="use a server already running on --port instead of starting one")
     args = parser.parse_args()

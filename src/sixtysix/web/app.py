@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.bots import LEVELS
 from sixtysix.errors import RulesError
-from sixtysix.rules import _CHOICES, FLAGS, PRESETS, Rules
+from sixtysix.rules import FLAGS, PRESETS, Rules, flag_values
 from sixtysix.web.games import Connection, GameError, GameService, LiveGame
 from sixtysix.web.i18n import router as i18n_router
 from sixtysix.web.store import Player, Store
@@ -183,14 +183,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
         classic = Rules().flags()
-        flags: dict[str, Any] = {}
+        flags = {}
         for name in FLAGS:
-            values: list[str] | None = list(_CHOICES[name]) if name in _CHOICES else None
-            if classic[name] in ("on", "off"):
-                values = ["on", "off"]
-            elif name.endswith("_stock"):
-                values = [str(n) for n in range(2, 13, 2)]
-            flags[name] = {"default": classic[name], "values": values}
+            values = flag_values(name)
+            flags[name] = {"default": classic[name], "values": None if values is None else list(values)}
         return {"levels": list(LEVELS), "presets": list(PRESETS), "flags": flags}
 
     @app.post("/api/games", status_code=201)

@@ -39,8 +39,10 @@ class MatchInfo:
     match_winner: int | None
     game_points: int | None
     """The game points the match credits the current round once over (carried ties included)."""
-    previous: Round | None
+    previous: Round | None = None
     """The last round, in the first view of a new round, for its summary."""
+    previous_game_points: int | None = None
+    """The game points the match credited the last round."""
 
     @classmethod
     def of(cls, match: Match) -> MatchInfo:
@@ -50,7 +52,8 @@ class MatchInfo:
         fresh = current is not None and not current.actions and len(match.rounds) > 1
         return cls(len(match.rounds), match.score, match.winner,
                    results[-1].game_points if results and results[-1].outcome is not None else None,
-                   match.rounds[-2] if fresh else None)
+                   match.rounds[-2] if fresh else None,
+                   results[-2].game_points if fresh else None)
 
 
 def seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
@@ -75,7 +78,7 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     previous = None
     if info.previous is not None:
         last = observe(info.previous, seat)
-        previous = {"outcome": _outcome(last.outcome, None), "points": list(last.points),
+        previous = {"outcome": _outcome(last.outcome, info.previous_game_points), "points": list(last.points),
                     "tricks": [_trick(t) for t in last.tricks]}
     return {
         "seat": None, "round": info.round_number, "dealer": obs.dealer,
