@@ -220,7 +220,7 @@ def _add_serve(commands: Any) -> None:
     serve.add_argument("--away-limit", type=float, default=600.0,
                        help="seconds away before the other player may claim the match (default 600)")
     serve.add_argument("--workers", type=_positive, default=None,
-                       help="processes thinking for the bots (default: one per core)")
+                       help="processes thinking for the slow bots and hints (default: one per core)")
     serve.add_argument("--seed", type=int, default=None,
                        help="seed the decks and bots, for reproducible tests (default: system random)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")

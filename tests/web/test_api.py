@@ -261,3 +261,45 @@ def test_a_seat_away_too_long_may_be_claimed_against(start_server: Any, tmp_path
                    capture_output=True)
     back = bob.socket(game["id"])
     assert back.recv()["game"]["status"] == "over"
+
+
+def bot_moves(socket: Socket) -> int:
+    """How many moves of the bot (seat 1) a socket has been told of."""
+    return sum(1 for m in socket.received
+               if m["type"] == "state" and m["last"] is not None and m["last"]["actor"] == 1)
+
+
+def until_the_bot_thinks(socket: Socket, rng: random.Random) -> None:
+    """Play seat 0 until the bot (seat 1) is to act."""
+    acted = None
+    while True:
+        if socket.state is None or not pending(socket):
+            socket.until(lambda m: m["type"] == "state")
+        assert socket.state is not None
+        view = socket.state["view"]
+        if view["to_act"] == 1:
+            return
+        if view["to_act"] == 0 and view != acted:
+            acted = view
+            socket.send({"type": "act", "action": rng.choice(view["legal"])})
+
+
+def test_slow_bots_do_not_delay_other_games(start_server: Any) -> None:
+    server = start_server(workers=1)
+    ann = server.guest("Ann")
+    rng = random.Random(1)
+    fast = ann.socket(ann.create(opponent="bot", level="easy", rules="classic")["id"])
+    play([fast, None], random_choice(rng), actions=2)  # the easy bot's process is up
+    experts = [ann.socket(ann.create(opponent="bot", level="expert", rules="classic")["id"])
+               for _ in range(4)]
+    for socket in experts:  # a decision of each expert bot queues in the one slow process
+        until_the_bot_thinks(socket, rng)
+    waiting = [bot_moves(socket) for socket in experts]
+    before = bot_moves(fast)
+    play([fast, None], random_choice(rng), actions=6)
+    assert bot_moves(fast) > before
+    answered = 0
+    for socket, moves in zip(experts, waiting, strict=True):
+        pending(socket)
+        answered += bot_moves(socket) > moves
+    assert answered < len(experts), "the easy bot's game waited for the expert bots"

@@ -61,7 +61,8 @@ class Settings:
     away_limit: float = 600.0
     """Seconds a seat may be without a connection before the other player may claim the match."""
     workers: int | None = None
-    """Processes thinking for bots and hints (``None``: one per core)."""
+    """Processes thinking for the slow bots (``hard``, ``expert``) and hints (``None``: one per
+    core); the fast levels have a process of their own."""
     seed: int | None = None
     """Seed of the decks, dealers and bots, for reproducible tests (``None``: the system's
     random source)."""

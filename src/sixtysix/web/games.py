@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from random import Random, SystemRandom
 from typing import Any, TypeVar
@@ -35,6 +36,8 @@ from sixtysix.web.views import MatchInfo, open_view, public_view, seat_view
 T = TypeVar("T")
 
 HINT_SAMPLES = 40
+FAST_LEVELS = frozenset({"easy", "medium"})
+"""Levels that decide in milliseconds."""
 
 
 class GameError(Exception):
@@ -111,13 +114,15 @@ class GameService:
     """Creates, runs and stores games; the web layer calls it."""
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
-                 pool: Executor | None = None, seed: int | None = None) -> None:
+                 seed: int | None = None) -> None:
         self.store = store
         self.away_limit = away_limit
         self.games: dict[str, LiveGame] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-db")
-        self._pool = pool
         self._workers = workers
+        self._pools: dict[bool, Executor] = {}
+        """Worker processes by speed: the fast levels think in their own process, so a
+        queue of slow bots (and hints) never delays them."""
         self._rng = SystemRandom() if seed is None else Random(seed)
         """The server's random source: dealers, and a fresh 128-bit seed for each deck's
         shuffle and each bot decision (one system call each, not one per card)."""
@@ -126,12 +131,10 @@ class GameService:
     # ---------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        """Open the bot pool, load every unfinished game and let its bot move."""
-        if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+        """Open the bot pools, load every unfinished game and let its bot move."""
+        spawn = multiprocessing.get_context("spawn")
+        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn),
+                       False: ProcessPoolExecutor(self._workers, mp_context=spawn)}
         rows = await self.db(self.store.games, statuses=("open", "playing"))
         for row in rows:
             await self.load(row.id)
@@ -140,8 +143,8 @@ class GameService:
         """Stop the bots and the database thread."""
         for task in list(self._tasks):
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        for pool in self._pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)
         self._db.shutdown(wait=True)
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -308,13 +311,13 @@ class GameService:
 
     async def _think(self, game: LiveGame, level: str) -> None:
         rnd = game.match.round
-        assert rnd is not None and self._pool is not None
+        assert rnd is not None
         observation = observe(rnd, 1)
         expect = game.seq
         loop = asyncio.get_running_loop()
         try:
-            token = await loop.run_in_executor(self._pool, think, level, self._rng.getrandbits(64),
-                                               observation)
+            pool = self._pools[level in FAST_LEVELS]
+            token = await loop.run_in_executor(pool, think, level, self._rng.getrandbits(64), observation)
         finally:
             game.thinking = False
         if self.games.get(game.row.id) is game:
@@ -353,8 +356,8 @@ class GameService:
         rnd = game.match.round
         if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
             raise GameError("not_your_turn", "hints are for the seat to act")
-        assert self._pool is not None
-        values = await asyncio.get_running_loop().run_in_executor(self._pool, hint, observe(rnd, seat))
+        values = await asyncio.get_running_loop().run_in_executor(self._pools[False], hint,
+                                                                  observe(rnd, seat))
         return {"type": "hint", "actions": [{"action": a, "expected": round(e, 4), "exact": x}
                                             for a, e, x in values]}
 
