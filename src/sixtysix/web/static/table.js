@@ -670,6 +670,18 @@ export class TableView {
         on: { click: () => this.requestHint() },
       }));
     }
+    if (view.match_winner !== null && view.match_winner !== undefined) {
+      const names = this.game.players.map((name) => name || "?");
+      bar.append(
+        el("span.match-result", {
+          text: view.match_winner === this.seat ? t("You win the match!")
+            : t("{name} wins the match.", { name: names[view.match_winner] }),
+        }),
+        el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match") }),
+        el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
+        el("a.button", { href: "#/", text: t("New game") }),
+      );
+    }
     if (this.claimable && this.seat !== null && this.seat !== undefined) {
       bar.append(el("button.action.claim", {
         type: "button",
