@@ -59,6 +59,8 @@ def test_options_and_bad_games(server: Server) -> None:
         response = ann.http.post("/api/games", json=body)
         assert response.status_code == 400 and response.json()["error"]["code"] == code, body
     assert httpx.post(server.base + "/api/games", json={"opponent": "human"}).status_code == 401
+    huge = ann.http.post("/api/games", json={"opponent": "bot", "level": "easy", "rules": "x" * 5000})
+    assert huge.status_code == 413 and huge.json()["error"]["code"] == "too_large"
     missing = ann.http.get("/api/games/nothing-here")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_game"
     assert ann.http.post("/api/games/nothing-here/join").status_code == 404

@@ -8,6 +8,7 @@ receiver may not see: the opponent's hidden cards, the face-down stock.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from sixtysix.match import Match
 from sixtysix.notation import Record
 from sixtysix.observation import observe
 from sixtysix.round import DRAW, OUT, PASS, Phase
+from sixtysix.web.app import MAX_MESSAGE
 from sixtysix.web.views import MatchInfo, public_view
 
 CARD = re.compile(r"[9JQKTA][cdhs]")
@@ -82,6 +84,7 @@ def check(socket: Socket, seat: int | None, record: Record) -> int:
     checked = 0
     for message in socket.received:
         assert message["type"] in ("state", "error", "pong"), message
+        assert len(json.dumps(message, separators=(",", ":")).encode()) <= MAX_MESSAGE
         if message["type"] != "state" or message["view"] is None:
             continue
         view = message["view"]

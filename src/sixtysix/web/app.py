@@ -144,6 +144,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return player
 
     async def body(request: Request) -> dict[str, Any]:
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_MESSAGE:
+            raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
             raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
