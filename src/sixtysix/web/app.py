@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import re
 from collections.abc import AsyncIterator, MutableMapping
@@ -21,6 +22,7 @@ from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -31,6 +33,7 @@ from sixtysix.web.games import Connection, GameError, GameService, LiveGame
 from sixtysix.web.i18n import router as i18n_router
 from sixtysix.web.store import Player, Store
 
+logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 COOKIE = "sixtysix_token"
 MAX_MESSAGE = 4096
@@ -320,6 +323,9 @@ def same_origin(websocket: WebSocket) -> bool:
 async def _send(websocket: WebSocket, connection: Connection) -> None:
     while True:
         message = await connection.outbox.get()
+        if message is None:
+            await websocket.close(code=1011, reason="reconnect")
+            return
         await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
 
@@ -362,3 +368,6 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             error("unknown_type", f"unknown message type {kind[:40]!r}")
     except GameError as failure:
         error(failure.code, failure.message)
+    except SQLAlchemyError:
+        # The service has told the game's connections and will close them.
+        logger.exception("a change to game %s could not be stored", game.row.id)

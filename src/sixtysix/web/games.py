@@ -75,11 +75,16 @@ class Connection:
     def __init__(self, player: Player | None) -> None:
         self.player = player
         self.seat: int | None = None
-        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        """Messages to send, in order; ``None`` closes the connection."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message for this connection only."""
         self.outbox.put_nowait(message)
+
+    def close(self) -> None:
+        """Close the connection once the messages queued so far are sent."""
+        self.outbox.put_nowait(None)
 
 
 @dataclass
@@ -248,10 +253,12 @@ class GameService:
         return Move(game.seq, "deal", None, " ".join(card_name(c) for c in deck))
 
     def _forget(self, game: LiveGame) -> None:
-        """Drop a game whose memory ran ahead of a failed commit; the next use reloads it."""
+        """Drop a game whose memory ran ahead of a failed commit and close its connections:
+        nobody was told of the change, and the next use reloads the game as stored."""
         self.games.pop(game.row.id, None)
         for connection in game.connections:
             connection.send({"type": "error", "code": "server", "message": "the game is reloading"})
+            connection.close()
 
     async def act(self, game: LiveGame, seat: int | None, token: str, *,
                   expect: int | None = None) -> None:
