@@ -1,11 +1,14 @@
-"""The game service without a network: a commit that fails tells nobody anything."""
+"""The game service without a network: reloading from the store, failed commits."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from sixtysix.web.games import Connection, GameService
+from sixtysix.round import DRAW, PASS
+from sixtysix.web.games import Connection, GameService, LiveGame
 from sixtysix.web.store import Store
 
 
@@ -46,3 +49,42 @@ async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: py
     finally:
         await service.stop()
         store.close()
+
+
+async def test_a_game_reloaded_from_the_store_resumes_exactly() -> None:
+    store = Store("sqlite://")
+    service = GameService(store, seed=9)
+    await service.start()
+    try:
+        ann, _ = store.create_player("Ann")
+        bob, _ = store.create_player("Bob")
+        game = await service.create(ann, "human", "pagat match_target=7", None)
+        game = await service.join(bob, game.row.id)
+        rng = random.Random(2)
+        steps = 0
+        while game.row.status == "playing":
+            views = [Connection(ann), Connection(bob), Connection(None)]
+            before = [service.state(game, c) for c in _seated(game, views)]
+            del service.games[game.row.id]
+            reloaded = await service.load(game.row.id)
+            assert reloaded is not None
+            after = [service.state(reloaded, c) for c in _seated(reloaded, views)]
+            assert after == before
+            game = reloaded
+            rnd = game.match.round
+            assert rnd is not None and rnd.to_act is not None
+            legal = rnd.legal_tuple()
+            cards = [a for a in legal if a.card is not None or a in (DRAW, PASS)]
+            action = rng.choice(cards if cards and rng.random() < 0.9 else legal)
+            await service.act(game, rnd.to_act, action.token)
+            steps += 1
+        assert game.match.is_over and steps > 40
+    finally:
+        await service.stop()
+        store.close()
+
+
+def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
+    for connection in connections:
+        connection.seat = game.seat_of(connection.player)
+    return connections

@@ -183,6 +183,7 @@ class GameService:
             if move.kind == "act":
                 assert move.seat is not None
                 game.last = (move.seat, Action.parse(move.value))
+            if move.kind != "claim":
                 break
         self.games[game_id] = game
         self._bot_turn(game)
