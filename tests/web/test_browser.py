@@ -4,6 +4,7 @@ Chromium (``/usr/bin/chromium``; never ``playwright install``) against a real
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -291,3 +292,34 @@ def test_a_spectator_sees_no_hand(browser: Browser, ann: Player, server: Server)
         assert all(state["view"]["seat"] is None for state in eve.states)
     finally:
         eve.close()
+
+
+def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browser, server: Server) -> None:
+    cleo = Player(browser, server, "Cleo", width=360, height=740)
+    try:
+        cleo.sign_in()
+        cleo.new_game("bot", target=3)
+        page = cleo.page
+        while not (cleo.ready() and sum(cleo.states[-1]["view"]["trick_counts"]) >= 2
+                   and page.get_attribute(".table", "data-phase") in ("lead", "follow")):
+            if cleo.step() is None:
+                page.wait_for_timeout(50)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        boxes = [node.bounding_box() for node in page.query_selector_all(".hand.mine .card")]
+        assert len(boxes) == 6
+        for left, right in itertools.pairwise(boxes):
+            assert left["x"] + left["width"] <= right["x"], "cards of the hand overlap"
+        assert boxes[0]["x"] >= 0 and boxes[-1]["x"] + boxes[-1]["width"] <= 360
+
+        seat = cleo.states[-1]["view"]["seat"]
+        points = cleo.states[-1]["view"]["points"][seat]
+        page.locator(".seat.bottom .pile").click()
+        assert page.inner_text(".seat.bottom .pile-points") == f"{points} points"
+        assert page.is_visible("details.tricks")
+        page.check("#memory-mode")
+        assert page.inner_text(".seat.bottom .pile-points") == "points hidden (memory mode)"
+        assert page.query_selector("details.tricks") is None
+        page.uncheck("#memory-mode")
+        assert page.inner_text(".seat.bottom .pile-points") == f"{points} points"
+    finally:
+        cleo.close()

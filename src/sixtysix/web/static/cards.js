@@ -9,7 +9,7 @@ export const RANKS = ["9", "J", "Q", "K", "T", "A"];
 const POINTS = { 9: 0, J: 2, Q: 3, K: 4, T: 10, A: 11 };
 const SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
-// Pip centres on the 100 x 140 card face; pips below the middle are drawn upside down.
+// Pip centres on the 100 x 140 card face, all upright so that small cards stay readable.
 const SIDE_ROWS = [30, 56, 84, 110];
 const PIPS = {
   9: [...SIDE_ROWS.flatMap((y) => [[30, y], [70, y]]), [50, 70]],
@@ -104,7 +104,7 @@ function corner(card) {
 function face(card) {
   const [rank, suit] = card;
   if (PIPS[rank]) {
-    return PIPS[rank].map(([x, y]) => pip(suit, x, y, 19, y > 70));
+    return PIPS[rank].map(([x, y]) => pip(suit, x, y, 19, false));
   }
   if (rank === "A") {
     return [pip(suit, 50, 70, 46, false)];
