@@ -2,9 +2,9 @@
 // of a finished match, the rules and the help.
 
 import { ApiError, api, recordUrl } from "./api.js";
-import { backSvg, cardSvg, sortHand, suitText } from "./cards.js";
+import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { currentLanguage, t } from "./i18n.js";
-import { TableView, explainWithNames } from "./table.js";
+import { TableView, actionLabel, explainWithNames, stockElement } from "./table.js";
 import { el, settings } from "./ui.js";
 
 /** The player, or null before they chose a name. */
@@ -83,7 +83,7 @@ function newGameForm(options, navigate) {
     } else {
       input = el("input", { type: "number", min: 1, max: 99, name: flag, placeholder: t("as the preset") });
     }
-    return el("label.flag", {}, [el("span", { text: flag }), input]);
+    return el("label.flag", {}, [el("span", { text: flag.replaceAll("_", " ") }), input]);
   });
   const target = flagInputs.find((node) => node.name === "match_target");
   const fields = flagInputs.map((node) => (node.matches("input, select") ? node : node.querySelector("select, input")));
@@ -192,6 +192,11 @@ export async function gamePage(root, id, navigate) {
   return table;
 }
 
+/** An action of a record in words: "10♠" for a card, the button's words otherwise. */
+function actionWords(action, view) {
+  return /^[9JQKTA][cdhs]$/.test(action) ? cardText(action).textContent : actionLabel(action, view);
+}
+
 export async function replayPage(root, id) {
   let data;
   try {
@@ -225,7 +230,7 @@ export async function replayPage(root, id) {
     counter.textContent = t("Step {n} of {total}", { n: index + 1, total: steps.length });
     const what = step.action === null
       ? t("Round {n}: the deal.", { n: step.round })
-      : t("{name}: {action}", { name: names[step.actor] ?? "", action: step.action });
+      : t("{name}: {action}", { name: names[step.actor] ?? "", action: actionWords(step.action, view) });
     const trick = el("div.trick");
     if (view.lead_card) {
       trick.append(cardSvg(view.lead_card, "played"));
@@ -233,19 +238,15 @@ export async function replayPage(root, id) {
       const last = view.tricks[view.tricks.length - 1];
       trick.append(cardSvg(last.lead, "played"), cardSvg(last.follow, "played"));
     }
-    const stock = el("div.stock", {}, [
-      view.trump_card ? cardSvg(view.trump_card, "trumpcard") : null,
-      view.stock_size > 1 ? backSvg() : null,
-      el("span.stock-count", { text: view.closed ? t("closed") : t("stock {n}", { n: view.stock_size }) }),
-    ]);
-    board.replaceChildren(
+    const stock = stockElement(view);
+    board.replaceChildren(...[
       el("p.step-what", { text: what }),
       handRow(view, 1),
       el("div.felt", {}, [stock, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
       handRow(view, 0),
       view.outcome ? el("p.explanation", { text: explainWithNames(view.outcome.explanation, names) }) : null,
       el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
-    );
+    ].filter(Boolean));
   }
   const onKey = (event) => {
     if (event.key === "ArrowRight") {
@@ -300,6 +301,7 @@ export function helpPage(root) {
       item(t("Pace"), t("How long each of your opponent's moves stays on the table before the next.")),
       item(t("Next deal (space or Enter)"), t("Closes the round's summary and deals again.")),
       item(t("Claim the match"), t("When your opponent has been away longer than the limit, you may claim the match.")),
+      item(t("Replay (← and →)"), t("Steps through a finished match with both hands shown; the record can be downloaded and replayed with sixtysix replay.")),
       item(t("Help (?)"), t("This page.")),
     ]),
     el("p", {}, [el("a", { href: "#/rules", text: t("The rules of Sixty-Six") })]),

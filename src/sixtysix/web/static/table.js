@@ -57,6 +57,24 @@ function actionKey(action) {
 
 const CARD_ACTION = /^[9JQKTA][cdhs]$/;
 
+/** The stock: a pile of face-down cards with the trump card across under it (face down once closed). */
+export function stockElement(view) {
+  const stock = el("div.stock", { title: t("The stock, with the trump card under it") });
+  const size = view.stock_size;
+  const faceDown = Math.max(0, size - (view.trump_card ? 1 : 0));
+  if (view.trump_card) {
+    const trump = view.closed ? backSvg("trumpcard") : cardSvg(view.trump_card, "trumpcard");
+    stock.append(trump);
+  }
+  if (faceDown > 0) {
+    stock.append(el("div.stockpile", {}, [backSvg("under"), backSvg()]));
+  }
+  stock.append(el("span.stock-count", {
+    text: view.closed ? t("closed") : size ? t("stock {n}", { n: size }) : t("stock empty"),
+  }));
+  return stock;
+}
+
 export class TableView {
   /**
    * @param {HTMLElement} root where the table is drawn
@@ -131,8 +149,16 @@ export class TableView {
       this.setConnection(true);
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.stopped || this.socket !== socket) {
+        return;
+      }
+      if (event.code === 4404) {
+        this.stopped = true;
+        this.root.replaceChildren(el("div.page", {}, [
+          el("p.note", { text: t("This game does not exist.") }),
+          el("a.button", { href: "#/", text: t("Home") }),
+        ]));
         return;
       }
       this.setConnection(false);
@@ -176,11 +202,15 @@ export class TableView {
       this.drain();
     } else if (message.type === "hint") {
       this.hint = message.actions;
+      this.message = "";
       this.render(this.view);
     } else if (message.type === "error") {
       this.waitingForServer = false;
       this.markBusy();
       this.say(message.code === "not_your_turn" ? t("It is not your turn.") : message.message);
+      if (message.code === "server" && this.socket) {
+        this.socket.close();
+      }
     }
   }
 
@@ -609,19 +639,7 @@ export class TableView {
   }
 
   felt(view, motion) {
-    const stock = el("div.stock", { title: t("The stock, with the trump card under it") });
-    const size = view.stock_size;
-    const faceDown = Math.max(0, size - (view.trump_card ? 1 : 0));
-    if (view.trump_card) {
-      const trump = view.closed ? backSvg("trumpcard") : cardSvg(view.trump_card, "trumpcard");
-      stock.append(trump);
-    }
-    if (faceDown > 0) {
-      stock.append(el("div.stockpile", {}, [backSvg("under"), backSvg()]));
-    }
-    stock.append(el("span.stock-count", {
-      text: view.closed ? t("closed") : size ? t("stock {n}", { n: size }) : t("stock empty"),
-    }));
+    const stock = stockElement(view);
     const trumpInfo = el("div.trump", { title: t("Trump suit") }, [
       el("span.trump-label", { text: t("Trump") }),
       suitText(view.trump),
@@ -738,7 +756,7 @@ export class TableView {
         text: exact ? t("Expected game points of each action (exact):")
           : t("Expected game points of each action (estimated):"),
       }),
-      el("ol", {}, rows),
+      el("ul", {}, rows),
     ]);
   }
 
