@@ -14,14 +14,14 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, WebSocket, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from webclient import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium "
                 "(apt-get install -y chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the browser tests need playwright (extra [dev])")
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -29,13 +29,10 @@ FAST = "localStorage.setItem('sixtysix.settings', JSON.stringify({pace: 'fast'})
 """Players of these tests choose the fast pace, so that a match takes seconds."""
 CARD = re.compile(r"^[9JQKTA][cdhs]$")
 
-Page = Any
-Browser = Any
-
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
@@ -49,14 +46,14 @@ class Player:
         self.server = server
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.context.add_init_script(FAST)
-        self.page: Page = self.context.new_page()
+        self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.states: list[dict[str, Any]] = []
         self.page.on("websocket", self.watch)
         self.name = name
 
-    def watch(self, socket: Any) -> None:
+    def watch(self, socket: WebSocket) -> None:
         def frame(payload: str | bytes) -> None:
             message = json.loads(payload)
             if message.get("type") == "state":
@@ -107,11 +104,11 @@ class Player:
             target = page.locator(f'.table[data-busy="false"] {selector}').first
             try:
                 if target.count():
-                    what: str = target.get_attribute("data-card", timeout=1000) or target.get_attribute(
+                    what = target.get_attribute("data-card", timeout=1000) or target.get_attribute(
                         "data-action", timeout=1000)
                     target.click(timeout=1000)
-                    return what
-            except sync_api.Error:
+                    return what or selector
+            except PlaywrightError:
                 return None
         return None
 
@@ -124,7 +121,7 @@ class Player:
         return f"{self.name} stuck: table {attributes}, message {message!r}, last {last}"
 
     def hand(self) -> list[str]:
-        return [node.get_attribute("data-card")
+        return [node.get_attribute("data-card") or ""
                 for node in self.page.query_selector_all(".hand.mine .cardbutton")]
 
     def close(self) -> None:
@@ -178,8 +175,8 @@ def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) ->
     page.wait_for_selector("#overlay .match-result")
     summary = page.inner_text("#overlay .summary")
     assert "Round" in summary and "game point" in summary
-    game = httpx.get(f"{server.base}/api/games/{game_id}", cookies=ann.context.cookies()[0] and {
-        cookie["name"]: cookie["value"] for cookie in ann.context.cookies()}).json()["game"]
+    cookies = {cookie.get("name", ""): cookie.get("value", "") for cookie in ann.context.cookies()}
+    game = httpx.get(f"{server.base}/api/games/{game_id}", cookies=cookies).json()["game"]
     assert game["status"] == "over" and max(game["score"]) >= 1
 
     page.click("#overlay a[href^='#/replay/']")
@@ -188,7 +185,7 @@ def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) ->
     assert [len(hand.query_selector_all(".card")) for hand in hands] == [6, 6]
     page.keyboard.press("ArrowRight")
     assert "Step 2 of" in page.inner_text(".replay-controls .counter")
-    record = httpx.get(server.base + page.get_attribute(".replay-controls a[download]", "href")).text
+    record = httpx.get(server.base + str(page.get_attribute(".replay-controls a[download]", "href"))).text
     assert '[Deck "' in record
 
     page.goto(server.base + "/#/")
@@ -238,7 +235,7 @@ def test_an_illegal_card_says_why(ann: Player) -> None:
         if ann.step() is None:
             page.wait_for_timeout(50)
     cards = ann.hand()
-    refused = illegal.first.get_attribute("data-card")
+    refused = illegal.first.get_attribute("data-card") or ""
     reason = illegal.first.get_attribute("title")
     sent = len(ann.states)
     page.keyboard.press(str(cards.index(refused) + 1))
@@ -305,7 +302,7 @@ def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browse
             if cleo.step() is None:
                 page.wait_for_timeout(50)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        boxes = [node.bounding_box() for node in page.query_selector_all(".hand.mine .card")]
+        boxes = [box for node in page.query_selector_all(".hand.mine .card") if (box := node.bounding_box())]
         assert len(boxes) == 6
         for left, right in itertools.pairwise(boxes):
             assert left["x"] + left["width"] <= right["x"], "cards of the hand overlap"

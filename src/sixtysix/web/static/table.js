@@ -98,6 +98,7 @@ export class TableView {
     this.openPiles = new Set();
     this.pendingDraw = null;
     this.waitingForServer = false;
+    this.lastHand = null;
     this.shownSummaries = new Set(JSON.parse(sessionStorage.getItem(this.summaryKey()) || "[]"));
     this.onKey = (event) => this.key(event);
     this.onSettings = () => this.render(this.view);
@@ -589,9 +590,14 @@ export class TableView {
     const myTurn = view.to_act === view.seat && view.phase !== "over";
     const cards = sortHand(view.hand, view.trump);
     const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
+    const before = this.lastHand;
+    this.lastHand = new Set(cards);
     cards.forEach((card, index) => {
       const legal = myTurn && view.legal.includes(card);
       const node = cardSvg(card, legal ? "legal" : myTurn ? "illegal" : "");
+      if (before && !before.has(card)) {
+        node.classList.add("arrive");
+      }
       const button = el("button.cardbutton", {
         type: "button",
         "data-card": card,
