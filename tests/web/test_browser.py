@@ -25,7 +25,8 @@ if not CHROMIUM.exists():
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-FAST = "localStorage.setItem('sixtysix.settings', JSON.stringify({pace: 'fast'}))"
+FAST = ("if (location.protocol === 'http:') "
+        "localStorage.setItem('sixtysix.settings', JSON.stringify({pace: 'fast'}))")
 """Players of these tests choose the fast pace, so that a match takes seconds."""
 CARD = re.compile(r"^[9JQKTA][cdhs]$")
 
@@ -320,3 +321,28 @@ def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browse
         assert page.inner_text(".seat.bottom .pile-points") == f"{points} points"
     finally:
         cleo.close()
+
+
+def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_server: Any) -> None:
+    server = start_server(away_limit=1.0)
+    ann, bob = Player(browser, server, "Ann"), Player(browser, server, "Bob")
+    try:
+        ann.sign_in()
+        game_id = ann.new_game("human", target=3)
+        bob.page.goto(f"{server.base}/#/game/{game_id}")
+        bob.page.fill("input[name=name]", "Bob")
+        bob.page.click("form.name-form button[type=submit]")
+        bob.page.wait_for_selector(".table .hand.mine .cardbutton")
+        ann.page.wait_for_selector(".table .hand.mine .cardbutton")
+        bob.page.goto("about:blank")
+        ann.page.wait_for_selector(".seat.top .badge.away")
+        ann.page.click("button.claim", timeout=10_000)
+        ann.page.wait_for_selector(".match-result")
+        assert ann.page.inner_text(".match-result") == "You win the match: Bob stayed away too long."
+        assert ann.page.query_selector(".hand.mine .cardbutton.legal") is None
+        bob.page.goto(f"{server.base}/#/game/{game_id}")
+        bob.page.wait_for_selector(".match-result")
+        assert bob.page.inner_text(".match-result") == "Ann wins the match: Bob stayed away too long."
+    finally:
+        bob.close()
+        ann.close()

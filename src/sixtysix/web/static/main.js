@@ -40,7 +40,7 @@ async function route() {
     } else if (page === "help") {
       helpPage(root);
     } else {
-      await homePage(root, navigate);
+      current = await homePage(root, navigate);
     }
   } catch {
     root.replaceChildren(el("p.note", { text: t("The server cannot be reached.") }));

@@ -135,22 +135,32 @@ export async function homePage(root, navigate) {
   root.replaceChildren(page);
   page.append(el("h1", { text: t("Sixty-Six") }));
   page.append(el("p.lead", { text: t("The card game for two: reach 66 points first.") }));
-  const rerender = () => homePage(root, navigate);
+  const rerender = () => navigate("#/");
   page.append(el("section.card-panel", {}, [nameForm(player, rerender)]));
   if (!player) {
     return;
   }
   const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
   page.append(newGameForm(options, navigate));
-  page.append(el("section.card-panel.lobby", {}, [
-    el("h2", { text: t("Open tables") }),
-    gameList(lobby.games, t("No open tables. Invite someone, or play the computer."), (game) => `#/game/${game.id}`),
-  ]));
+  const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
+    (game) => `#/game/${game.id}`);
+  let tables = openTables(lobby.games);
+  page.append(el("section.card-panel.lobby", {}, [el("h2", { text: t("Open tables") }), tables]));
   page.append(el("section.card-panel.history", {}, [
     el("h2", { text: t("Your matches") }),
     gameList(history.games, t("No matches yet."),
       (game) => (game.status === "over" ? `#/replay/${game.id}` : `#/game/${game.id}`)),
   ]));
+  const timer = setInterval(async () => {
+    try {
+      const fresh = openTables((await api.lobby()).games);
+      tables.replaceWith(fresh);
+      tables = fresh;
+    } catch {
+      // The next refresh tries again.
+    }
+  }, 5000);
+  return () => clearInterval(timer);
 }
 
 export async function gamePage(root, id, navigate) {

@@ -385,7 +385,7 @@ export class TableView {
 
   clickCard(card) {
     const view = this.view;
-    if (!view || this.busy || view.seat === null || view.seat === undefined) {
+    if (!view || this.busy || view.seat === null || view.seat === undefined || this.winner(view) !== null) {
       return;
     }
     if (view.to_act !== view.seat) {
@@ -475,9 +475,10 @@ export class TableView {
   render(view, motion = {}) {
     const names = this.names();
     const memory = settings.get("memory");
-    const myTurn = Boolean(view && view.seat !== null && view.seat !== undefined && view.to_act === view.seat
-      && view.phase !== "over");
-    const turn = !view || view.phase === "over" ? "none" : myTurn ? "me" : view.to_act === null ? "none" : "them";
+    const finished = this.winner(view) !== null;
+    const myTurn = Boolean(view && !finished && view.seat !== null && view.seat !== undefined
+      && view.to_act === view.seat && view.phase !== "over");
+    const turn = !view || finished || view.phase === "over" ? "none" : myTurn ? "me" : view.to_act === null ? "none" : "them";
     const table = el("section.table", {
       "data-phase": view ? view.phase : "waiting",
       "data-busy": String(this.busy),
@@ -549,7 +550,7 @@ export class TableView {
 
   seatRow(view, seat, names, motion) {
     const mine = seat === view.seat && view.hand;
-    const toAct = view.to_act === seat && view.phase !== "over";
+    const toAct = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
     const badges = [];
     if (toAct) {
       badges.push(el("span.badge.turn", { text: seat === view.seat ? t("your turn") : t("to play") }));
@@ -587,7 +588,7 @@ export class TableView {
   }
 
   myHand(view, motion) {
-    const myTurn = view.to_act === view.seat && view.phase !== "over";
+    const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null;
     const cards = sortHand(view.hand, view.trump);
     const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
     const before = this.lastHand;
@@ -694,19 +695,26 @@ export class TableView {
         on: { click: () => this.requestHint() },
       }));
     }
-    if (view.match_winner !== null && view.match_winner !== undefined) {
+    const winner = this.winner(view);
+    if (winner !== null) {
       const names = this.game.players.map((name) => name || "?");
+      const claimed = this.game.ending === "claimed";
+      let result;
+      if (claimed) {
+        result = winner === this.seat
+          ? t("You win the match: {name} stayed away too long.", { name: names[1 - winner] })
+          : t("{name} wins the match: {loser} stayed away too long.", { name: names[winner], loser: names[1 - winner] });
+      } else {
+        result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
+      }
       bar.append(
-        el("span.match-result", {
-          text: view.match_winner === this.seat ? t("You win the match!")
-            : t("{name} wins the match.", { name: names[view.match_winner] }),
-        }),
+        el("span.match-result", { text: result }),
         el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match") }),
         el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
         el("a.button", { href: "#/", text: t("New game") }),
       );
     }
-    if (this.claimable && this.seat !== null && this.seat !== undefined) {
+    if (this.claimable && winner === null && this.seat !== null && this.seat !== undefined) {
       bar.append(el("button.action.claim", {
         type: "button",
         text: t("Claim the match"),
@@ -717,10 +725,20 @@ export class TableView {
     return bar;
   }
 
+  /** The seat that won the match (in play or by a claim), or null while it goes on. */
+  winner(view) {
+    if (this.game.status === "over" && this.game.winner !== null && this.game.winner !== undefined) {
+      return this.game.winner;
+    }
+    return view && view.match_winner !== null && view.match_winner !== undefined ? view.match_winner : null;
+  }
+
   prompt(view, names) {
+    if (this.winner(view) !== null) {
+      return t("The match is over.");
+    }
     if (view.phase === "over") {
-      return view.match_winner !== null && view.match_winner !== undefined
-        ? t("The match is over.") : t("The round is over.");
+      return t("The round is over.");
     }
     const other = names[view.to_act];
     if (view.seat === null || view.seat === undefined) {
