@@ -50,6 +50,8 @@ class Player:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: self.errors.append(message.text)
+                     if "Content Security Policy" in message.text else None)
         self.states: list[dict[str, Any]] = []
         self.page.on("websocket", self.watch)
         self.name = name
@@ -126,6 +128,7 @@ class Player:
                 for node in self.page.query_selector_all(".hand.mine .cardbutton")]
 
     def close(self) -> None:
+        """Close the browser context; the page raised no error and broke no content security rule."""
         assert self.errors == []
         self.context.close()
 
