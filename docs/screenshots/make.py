@@ -8,6 +8,7 @@ at desktop width (``table-desktop.png``, 1280x800) and phone width (``table-phon
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -77,7 +78,10 @@ def main() -> None:
                 page.click("form.name-form button[type=submit]")
                 page.click("button[data-start=bot]")
                 page.wait_for_selector(".table")
-                while tricks(page) < 2 or page.get_attribute(".table", "data-phase") != "follow":
+                while not (tricks(page) >= 2 and page.get_attribute(".table", "data-phase") == "follow"
+                           and re.fullmatch(r"stock \d+", page.inner_text(".stock-count"))):
+                    if page.is_visible("#overlay [data-key=next]"):
+                        page.click("#overlay [data-key=next]")
                     play(page)
                     page.wait_for_timeout(300)
                 page.wait_for_selector(READY)
