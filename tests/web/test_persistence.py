@@ -87,7 +87,9 @@ def test_a_killed_server_resumes_every_game(start_server: StartServer, database_
         for seat, socket in enumerate(sockets):
             if socket is not None:
                 seen = before[game_id, seat][0]
-                assert stored[:len(seen)] == seen, f"game {game_id}: an action seen by seat {seat} was lost"
+                # A bot may have moved before the socket opened: from then on it heard every action.
+                assert any(stored[start:start + len(seen)] == seen for start in range(4)), \
+                    f"game {game_id}: an action seen by seat {seat} was lost"
         record = ann.http.get(f"/api/games/{game_id}/record").text
         path = tmp_path / f"{game_id}.ssn"
         path.write_text(record)

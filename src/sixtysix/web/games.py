@@ -123,7 +123,7 @@ class GameService:
         self.store = store
         self.away_limit = away_limit
         self.games: dict[str, LiveGame] = {}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-db")
+        self._db = ThreadPoolExecutor(max_workers=store.writers, thread_name_prefix="sixtysix-db")
         self._workers = workers
         self._pools: dict[bool, Executor] = {}
         """Worker processes by speed: the fast levels think in their own process, so a
@@ -140,12 +140,17 @@ class GameService:
         spawn = multiprocessing.get_context("spawn")
         self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn),
                        False: ProcessPoolExecutor(self._workers, mp_context=spawn)}
+        loop = asyncio.get_running_loop()
+        deal = Match(seed=0).deal()
+        first = observe(deal, deal.leader)
+        await asyncio.gather(*(loop.run_in_executor(pool, think, "easy", 0, first)
+                               for pool in self._pools.values()))  # the bots' processes are up
         rows = await self.db(self.store.games, statuses=("open", "playing"))
         for row in rows:
             await self.load(row.id)
 
     async def stop(self) -> None:
-        """Stop the bots and the database thread."""
+        """Stop the bots and the database threads."""
         for task in list(self._tasks):
             task.cancel()
         for pool in self._pools.values():
@@ -153,7 +158,12 @@ class GameService:
         self._db.shutdown(wait=True)
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call in the database thread."""
+        """Run a store call: in a database thread, or at once for SQLite."""
+        if self.store.writers == 1:
+            # SQLite: a commit takes a fraction of a millisecond; handing it to a thread
+            # and back costs more than it saves, and two thread switches per action
+            # stretch the slowest round trips on a busy machine (benchmarks/load.py).
+            return function(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
 

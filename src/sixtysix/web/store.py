@@ -186,6 +186,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = open_engine(url)
         migrate(self.engine)
+        self.writers = 1 if self.engine.dialect.name == "sqlite" else 8
+        """How many threads may use the store at once: SQLite has one writer at a time."""
 
     def close(self) -> None:
         """Release the database connections."""
