@@ -497,7 +497,7 @@ export class TableView {
       this.seatRow(view, this.top, names, motion),
       this.felt(view, motion),
       this.seatRow(view, this.bottom, names, motion),
-      this.actionBar(view, myTurn),
+      this.actionBar(view, myTurn && !this.busy),
       el("p.message", { role: "status", "aria-live": "polite", text: this.message || this.prompt(view, names) }),
       this.hintBox(view),
       memory ? null : this.pastTricks(view, names),
@@ -588,7 +588,7 @@ export class TableView {
   }
 
   myHand(view, motion) {
-    const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null;
+    const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null && !this.busy;
     const cards = sortHand(view.hand, view.trump);
     const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
     const before = this.lastHand;
