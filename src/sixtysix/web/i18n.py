@@ -84,7 +84,7 @@ def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
     the source language's catalog translates each message as itself."""
     pot = template(static)
     with (locale / f"{DOMAIN}.pot").open("wb") as file:
-        write_po(file, pot, width=100, omit_header=False)
+        write_po(file, pot, width=100, omit_header=False, include_lineno=False)
     languages = {path.parent.parent.name for path in locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
     for language in languages | {SOURCE_LANGUAGE}:
         path = po_path(language, locale)
@@ -102,7 +102,7 @@ def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
                     message.string = message.id
         catalog.obsolete.clear()
         with path.open("wb") as file:
-            write_po(file, catalog, width=100, omit_header=False)
+            write_po(file, catalog, width=100, omit_header=False, include_lineno=False)
     messages.cache_clear()
 
 

@@ -4,9 +4,7 @@
 import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-export const SUITS = ["c", "d", "h", "s"];
-export const RANKS = ["9", "J", "Q", "K", "T", "A"];
-const POINTS = { 9: 0, J: 2, Q: 3, K: 4, T: 10, A: 11 };
+const RANKS = ["9", "J", "Q", "K", "T", "A"];
 const SYMBOLS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 // Pip centres on the 100 x 140 card face, all upright so that small cards stay readable.
@@ -28,20 +26,8 @@ export function svg(tag, attrs = {}, children = []) {
   return node;
 }
 
-export function rankOf(card) {
-  return card[0];
-}
-
-export function suitOf(card) {
-  return card[1];
-}
-
 export function isRed(card) {
   return card[1] === "h" || card[1] === "d";
-}
-
-export function cardPoints(card) {
-  return POINTS[card[0]];
 }
 
 /** How a player reads a rank in the corner of a card. */

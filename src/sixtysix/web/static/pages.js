@@ -180,7 +180,7 @@ export async function gamePage(root, id, navigate) {
     const join = async () => {
       try {
         await api.join(id);
-        gamePage(root, id, navigate);
+        navigate(`#/game/${id}`);
       } catch (error) {
         page.append(el("p.note", { text: errorText(error) }));
       }
@@ -193,11 +193,7 @@ export async function gamePage(root, id, navigate) {
     root.replaceChildren(page);
     return null;
   }
-  const table = new TableView(root, game, {
-    onGame: (updated) => {
-      game = updated;
-    },
-  });
+  const table = new TableView(root, game);
   table.start();
   return table;
 }
@@ -284,9 +280,12 @@ export async function replayPage(root, id) {
 export async function rulesPage(root) {
   const page = el("div.page.rules");
   root.replaceChildren(page);
-  const response = await fetch(`/static/rules.${currentLanguage()}.html`);
-  const fallback = response.ok ? response : await fetch("/static/rules.html");
-  const doc = new DOMParser().parseFromString(await fallback.text(), "text/html");
+  const language = currentLanguage();
+  let response = language === "en" ? null : await fetch(`/static/rules.${language}.html`);
+  if (!response || !response.ok) {
+    response = await fetch("/static/rules.html");
+  }
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   page.append(...doc.body.childNodes);
 }
 

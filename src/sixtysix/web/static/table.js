@@ -79,12 +79,10 @@ export class TableView {
   /**
    * @param {HTMLElement} root where the table is drawn
    * @param {Object} game the Game of the protocol
-   * @param {Object} hooks {onGame(game)} called when the game's status changes
    */
-  constructor(root, game, hooks = {}) {
+  constructor(root, game) {
     this.root = root;
     this.game = game;
-    this.hooks = hooks;
     this.view = null;
     this.queue = [];
     this.draining = false;
@@ -267,13 +265,9 @@ export class TableView {
   async step(message) {
     const previous = this.view;
     const next = message.view;
-    const statusBefore = this.game.status;
     this.game = message.game;
     this.away = message.away || [false, false];
     this.claimable = Boolean(message.claimable);
-    if (this.game.status !== statusBefore && this.hooks.onGame) {
-      this.hooks.onGame(this.game);
-    }
     if (!next) {
       this.view = null;
       this.render(null);

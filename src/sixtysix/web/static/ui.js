@@ -85,16 +85,3 @@ export function hideOverlay() {
   overlay.hidden = true;
   overlay.replaceChildren();
 }
-
-/** Copy text to the clipboard, falling back to selecting it. */
-export async function copyText(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (input) {
-      input.select();
-    }
-    return false;
-  }
-}
