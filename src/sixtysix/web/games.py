@@ -140,11 +140,11 @@ class GameService:
         spawn = multiprocessing.get_context("spawn")
         self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn),
                        False: ProcessPoolExecutor(self._workers, mp_context=spawn)}
-        loop = asyncio.get_running_loop()
         deal = Match(seed=0).deal()
         first = observe(deal, deal.leader)
-        await asyncio.gather(*(loop.run_in_executor(pool, think, "easy", 0, first)
-                               for pool in self._pools.values()))  # the bots' processes are up
+        loop = asyncio.get_running_loop()
+        for pool in self._pools.values():  # start the bots' processes now, not at the first move
+            loop.run_in_executor(pool, think, "easy", 0, first)
         rows = await self.db(self.store.games, statuses=("open", "playing"))
         for row in rows:
             await self.load(row.id)
