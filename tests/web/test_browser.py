@@ -353,3 +353,26 @@ def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_serve
     finally:
         bob.close()
         ann.close()
+
+
+def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Server) -> None:
+    ann.new_game("bot", target=3)
+    page = ann.page
+    plays = 0
+    while plays < 2:
+        result = ann.step()
+        if result is None:
+            page.wait_for_timeout(50)
+        elif CARD.match(result):
+            plays += 1
+    ann.wait_ready()
+    hand = sorted(ann.hand())
+    before = len(ann.states)
+    server.kill()
+    page.wait_for_selector(".connection", state="visible")
+    server.start()
+    page.wait_for_selector(".connection", state="hidden", timeout=30_000)
+    ann.wait_ready()
+    assert len(ann.states) > before
+    assert sorted(ann.hand()) == hand
+    assert ann.step() is not None
