@@ -133,6 +133,21 @@ class Player:
         self.context.close()
 
 
+def play_into_a_round(player: Player, cards: int, timeout: float = 120) -> None:
+    """Click until the player has played ``cards`` cards and it is their turn again in a round
+    with at least one trick behind it."""
+    deadline = time.monotonic() + timeout
+    played = 0
+    while not (played >= cards and player.ready() and player.states[-1]["view"]["tricks"]
+               and player.page.get_attribute(".table", "data-phase") in ("lead", "follow")):
+        assert time.monotonic() < deadline, player.stuck()
+        result = player.step()
+        if result is None:
+            player.page.wait_for_timeout(50)
+        elif CARD.match(result):
+            played += 1
+
+
 def play_until_over(players: list[Player], timeout: float = 240) -> list[str]:
     """Click through a match until every player sees its end; the actions taken."""
     done: set[int] = set()
@@ -256,16 +271,9 @@ def test_an_illegal_card_says_why(ann: Player) -> None:
 
 
 def test_a_reload_in_the_middle_of_a_round_resumes_it(ann: Player) -> None:
-    ann.new_game("bot", target=3)
+    ann.new_game("bot", target=7)
     page = ann.page
-    plays = 0
-    while plays < 4:
-        result = ann.step()
-        if result is None:
-            page.wait_for_timeout(50)
-        elif CARD.match(result):
-            plays += 1
-    ann.wait_ready()
+    play_into_a_round(ann, 4)
     hand, tricks = sorted(ann.hand()), ann.states[-1]["view"]["tricks"]
     score = page.inner_text(".scorebar")
     assert tricks
@@ -303,12 +311,9 @@ def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browse
     cleo = Player(browser, server, "Cleo", width=360, height=740)
     try:
         cleo.sign_in()
-        cleo.new_game("bot", target=3)
+        cleo.new_game("bot", target=7)
         page = cleo.page
-        while not (cleo.ready() and sum(cleo.states[-1]["view"]["trick_counts"]) >= 2
-                   and page.get_attribute(".table", "data-phase") in ("lead", "follow")):
-            if cleo.step() is None:
-                page.wait_for_timeout(50)
+        cleo.wait_ready()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         boxes = [box for node in page.query_selector_all(".hand.mine .card") if (box := node.bounding_box())]
         assert len(boxes) == 6
@@ -316,6 +321,7 @@ def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browse
             assert left["x"] + left["width"] <= right["x"], "cards of the hand overlap"
         assert boxes[0]["x"] >= 0 and boxes[-1]["x"] + boxes[-1]["width"] <= 360
 
+        play_into_a_round(cleo, 2)
         seat = cleo.states[-1]["view"]["seat"]
         points = cleo.states[-1]["view"]["points"][seat]
         page.locator(".seat.bottom .pile").click()
@@ -356,16 +362,9 @@ def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_serve
 
 
 def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Server) -> None:
-    ann.new_game("bot", target=3)
+    ann.new_game("bot", target=7)
     page = ann.page
-    plays = 0
-    while plays < 2:
-        result = ann.step()
-        if result is None:
-            page.wait_for_timeout(50)
-        elif CARD.match(result):
-            plays += 1
-    ann.wait_ready()
+    play_into_a_round(ann, 2)
     hand = sorted(ann.hand())
     before = len(ann.states)
     server.kill()

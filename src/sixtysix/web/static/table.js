@@ -282,15 +282,14 @@ export class TableView {
     const other = message.last && message.last.actor !== this.seat;
     if (sameRound && next.tricks.length > previous.tricks.length) {
       const trick = next.tricks[next.tricks.length - 1];
-      const follower = 1 - trick.leader;
       this.view = next;
-      this.render(next, { trick, fly: previous.lead_card === trick.lead ? trick.follow : null, from: follower });
+      this.render(next, { trick, fly: previous.lead_card === trick.lead ? trick.follow : null });
       await sleep(paceMs("anim") + (other ? paceMs("move") : paceMs("move") / 2));
       this.sweep(trick.winner);
       await sleep(paceMs("anim"));
     } else if (next.lead_card && (!sameRound || previous.lead_card !== next.lead_card)) {
       this.view = next;
-      this.render(next, { fly: next.lead_card, from: next.leader });
+      this.render(next, { fly: next.lead_card });
       await sleep(paceMs("anim") + (other ? paceMs("move") : 0));
     } else {
       this.view = next;
@@ -488,9 +487,9 @@ export class TableView {
       return;
     }
     const parts = [
-      this.seatRow(view, this.top, names, motion),
+      this.seatRow(view, this.top, names),
       this.felt(view, motion),
-      this.seatRow(view, this.bottom, names, motion),
+      this.seatRow(view, this.bottom, names),
       this.actionBar(view, myTurn && !this.busy),
       el("p.message", { role: "status", "aria-live": "polite", text: this.message || this.prompt(view, names) }),
       this.hintBox(view),
@@ -542,7 +541,7 @@ export class TableView {
     ]);
   }
 
-  seatRow(view, seat, names, motion) {
+  seatRow(view, seat, names) {
     const mine = seat === view.seat && view.hand;
     const toAct = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
     const badges = [];
@@ -563,7 +562,7 @@ export class TableView {
     const bar = el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...badges, this.pile(view, seat)]);
     let hand;
     if (mine) {
-      hand = this.myHand(view, motion);
+      hand = this.myHand(view);
     } else {
       const shown = view.shown[seat] || [];
       const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
@@ -581,7 +580,7 @@ export class TableView {
     return row;
   }
 
-  myHand(view, motion) {
+  myHand(view) {
     const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null && !this.busy;
     const cards = sortHand(view.hand, view.trump);
     const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
@@ -606,9 +605,6 @@ export class TableView {
       }
       hand.append(button);
     });
-    if (motion.fly && cards.includes(motion.fly)) {
-      hand.classList.add("fly-source");
-    }
     return hand;
   }
 
