@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -104,6 +105,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               seed=settings.seed)
         await service.start()
         app.state.service = service
+        # Everything loaded so far lives as long as the server: keep the cyclic garbage
+        # collector from walking it again, and walk the old generation rarely. Its full
+        # collections paused every game for tens of milliseconds (benchmarks/load.py).
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 1000)
         try:
             yield
         finally:

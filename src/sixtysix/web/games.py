@@ -36,6 +36,7 @@ from sixtysix.web.views import MatchInfo, open_view, public_view, seat_view
 T = TypeVar("T")
 
 HINT_SAMPLES = 40
+CHECKPOINT_SECONDS = 2.0
 FAST_LEVELS = frozenset({"easy", "medium"})
 """Levels that decide in milliseconds."""
 
@@ -148,6 +149,15 @@ class GameService:
         rows = await self.db(self.store.games, statuses=("open", "playing"))
         for row in rows:
             await self.load(row.id)
+        self._spawn(self._checkpoints())
+
+    async def _checkpoints(self) -> None:
+        """Checkpoint the database every few seconds, in a thread of its own."""
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-checkpoint") as thread:
+            while True:
+                await asyncio.sleep(CHECKPOINT_SECONDS)
+                await loop.run_in_executor(thread, self.store.checkpoint)
 
     async def stop(self) -> None:
         """Stop the bots and the database threads."""
