@@ -324,12 +324,12 @@ export function navigation() {
     on: { change: (event) => settings.set("memory", event.target.checked) },
   });
   const pace = el("select", {
-    id: "pace", "aria-label": t("Pace"),
+    id: "pace", "aria-label": t("Pace"), title: t("Pace of the moves on the table"),
     on: { change: (event) => settings.set("pace", event.target.value) },
   }, [
-    el("option", { value: "normal", text: t("Normal pace"), selected: settings.get("pace") === "normal" }),
-    el("option", { value: "fast", text: t("Fast pace"), selected: settings.get("pace") === "fast" }),
-    el("option", { value: "off", text: t("No animation"), selected: settings.get("pace") === "off" }),
+    el("option", { value: "normal", text: t("Normal"), selected: settings.get("pace") === "normal" }),
+    el("option", { value: "fast", text: t("Fast"), selected: settings.get("pace") === "fast" }),
+    el("option", { value: "off", text: t("No motion"), selected: settings.get("pace") === "off" }),
   ]);
   return [
     el("a", { href: "#/", text: t("Home") }),

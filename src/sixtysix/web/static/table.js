@@ -278,6 +278,10 @@ export class TableView {
       await this.summary(next.round - 1, next.previous.outcome, next.previous.points,
         next.previous.tricks, next);
     }
+    if (previous && JSON.stringify(previous) === JSON.stringify(next)) {
+      this.view = next;
+      return;
+    }
     const sameRound = previous && previous.round === next.round;
     const other = message.last && message.last.actor !== this.seat;
     if (sameRound && next.tricks.length > previous.tricks.length) {
