@@ -87,8 +87,7 @@ def test_two_people_play_a_whole_match(server: Server, tmp_path: Path) -> None:
     assert final["game"]["ending"] == "played"
     winner = final["game"]["winner"]
     assert final["view"]["match_winner"] == winner
-    pending(watcher)
-    assert watcher.state is not None and watcher.state["game"]["status"] == "over"
+    watcher.until(lambda m: m["type"] == "state" and m["game"]["status"] == "over")
     assert all(m["view"]["hand"] is None for m in watcher.received if m["type"] == "state" and m["view"])
 
     record = ann.http.get(f"/api/games/{game['id']}/record")
@@ -198,7 +197,7 @@ def test_spectators_see_only_public_information(server: Server) -> None:
     watcher = eve.socket(game["id"])
     player = ann.socket(game["id"])
     play([player, None], random_choice(random.Random(2)))
-    pending(watcher)
+    watcher.until(lambda m: m["type"] == "state" and m["game"]["status"] == "over")
     states = [m for m in watcher.received if m["type"] == "state"]
     assert states and states[-1]["game"]["status"] == "over"
     for state in states:
