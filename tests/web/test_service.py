@@ -88,3 +88,28 @@ def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
     for connection in connections:
         connection.seat = game.seat_of(connection.player)
     return connections
+
+
+async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
+    store = Store("sqlite://")
+    service = GameService(store, seed=1)
+    await service.start()
+    try:
+        ann, _ = store.create_player("Ann")
+        bob, _ = store.create_player("Bob")
+        game = await service.create(ann, "human", "classic match_target=1", None)
+        game = await service.join(bob, game.row.id)
+        connection = Connection(ann)
+        service.connect(game, connection)
+        while game.row.status == "playing":
+            rnd = game.match.round
+            assert rnd is not None and rnd.to_act is not None
+            await service.act(game, rnd.to_act, rnd.legal_tuple()[0].token)
+        assert game.row.id in service.games
+        service.disconnect(game, connection)
+        assert game.row.id not in service.games
+        again = await service.load(game.row.id)
+        assert again is not None and again.row.status == "over" and again.match.score == game.match.score
+    finally:
+        await service.stop()
+        store.close()

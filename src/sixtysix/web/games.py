@@ -401,9 +401,14 @@ class GameService:
             self.broadcast(game, but=connection)
 
     def disconnect(self, game: LiveGame, connection: Connection) -> None:
-        """Forget a closed WebSocket; a seat left with none is away from now on."""
+        """Forget a closed WebSocket; a seat left with none is away from now on, and a
+        finished game left with none leaves memory (it is reloaded if asked for)."""
         with contextlib.suppress(ValueError):
             game.connections.remove(connection)
+        if game.row.status == "over" and not game.connections:
+            if self.games.get(game.row.id) is game:
+                del self.games[game.row.id]
+            return
         seat = connection.seat
         if seat is not None and not any(c.seat == seat for c in game.connections):
             game.away_since[seat] = time.monotonic()
