@@ -4,7 +4,8 @@ Every change to a game is committed to the database before any connection hears
 of it; the :class:`~sixtysix.table.Table` of a game in memory is a cache that
 :meth:`GameService.start` rebuilds by replaying the stored moves. Decks come from
 the server's random source and are stored with the game. Bots and hints think
-in a process pool, so no game waits for another's bot.
+in worker processes, the fast levels in one of their own, so no game waits for
+another's bot.
 """
 
 from __future__ import annotations
