@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+import socket
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -285,6 +286,36 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from sixtysix.web.app import Settings, create_app
+    except ImportError as error:
+        raise CommandError(f"the web server needs the extra: pip install 'sixtysix[web]' ({error})") from None
+    settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
+                        away_limit=args.away_limit, workers=args.workers, seed=args.seed)
+    _check_address(args.host, args.port)
+    app = create_app(settings)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65536, ws_per_message_deflate=False)
+    return 0
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuse an address the server could not listen on, before anything starts."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        raise CommandError(f"cannot listen on {host} port {port}: {error.strerror or error}") from None
+
+
 EXIT_STATUS = """exit status:
   0    success
   1    an illegal action in a record
@@ -389,6 +420,31 @@ def build_parser() -> argparse.ArgumentParser:
                             help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(handler=_tournament)
+
+    serve = commands.add_parser(
+        "serve", help="play in the browser: start the web server",
+        description=_wrap("Start the web server: play against the computer or against people in a "
+                          "browser. Games are kept in a SQLite file in the data folder, or in "
+                          "PostgreSQL with --database-url."),
+        **formatting)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=whole_number(1, 65535), default=8066, help="port (default 8066)")
+    serve.add_argument("--database-url", default=None,
+                       help="SQLAlchemy URL, e.g. postgresql://user@localhost/sixtysix "
+                            "(default: a SQLite file in the data folder)")
+    serve.add_argument("--data-dir", type=Path, default=None,
+                       help="data folder (default $SIXTYSIX_DATA, else $XDG_DATA_HOME/sixtysix, "
+                            "else ~/.local/share/sixtysix)")
+    serve.add_argument("--away-limit", type=number(1, 7 * 24 * 3600), default=600.0,
+                       help="seconds away before the other player may claim the match (default 600)")
+    serve.add_argument("--workers", type=whole_number(1, MAX_JOBS), default=None,
+                       help="processes thinking for the slow bots and hints (default: one per core)")
+    serve.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
+                       help="seed the decks and bots, for reproducible tests (default: system random)")
+    serve.add_argument("--log-level", default="warning",
+                       choices=["critical", "error", "warning", "info", "debug", "trace"],
+                       help="uvicorn log level (default warning)")
+    serve.set_defaults(handler=_serve)
     return top
 
 

@@ -149,6 +149,25 @@ class Rules:
 FLAGS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "preset_name")
 """The names of all rule flags, in the order of RULES.md section 9."""
 
+
+def flag_values(name: str) -> tuple[str, ...] | None:
+    """The values a flag may take, as text, or ``None`` for any whole number from 1.
+
+    >>> flag_values("tie"), flag_values("must_head"), flag_values("close_min_stock")
+    (('carry', 'replay', 'most_tricks'), ('on', 'off'), ('2', '4', '6', '8', '10', '12'))
+    >>> flag_values("match_target") is None
+    True
+    """
+    if name not in FLAGS:
+        raise RulesError(f"unknown flag {name!r}; flags: {', '.join(FLAGS)}")
+    if name in _CHOICES:
+        return _CHOICES[name]
+    if name in _SWITCHES:
+        return ("on", "off")
+    if name in _STOCK_SIZES:
+        return tuple(str(n) for n in range(2, 13, 2))
+    return None
+
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "pagat": {

@@ -6,6 +6,11 @@ turn it is, checks the action, applies it, and tells both seats, each through
 its own :class:`~sixtysix.observation.Observation`, so no seat ever receives
 what it may not see.
 
+The same loop runs step by step for front ends whose players act from outside
+(a server's): :meth:`Table.deal` starts a round, :attr:`Table.to_act` says
+whose turn it is and :meth:`Table.submit` checks and applies one action. A
+seat given as ``None`` is such an outside seat.
+
 >>> from sixtysix.bots import make_bot
 >>> table = Table([make_bot("greedy", seed=1), make_bot("random", seed=2)], seed=5)
 >>> match = table.play()
@@ -28,12 +33,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
-from sixtysix.errors import IllegalActionError
+from sixtysix.cards import Card
+from sixtysix.errors import IllegalActionError, StateError
 from sixtysix.match import Match, RoundResult
 from sixtysix.observation import Observation, observe
-from sixtysix.round import Action
+from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 
 
@@ -68,7 +74,6 @@ class Seat(Protocol):
         ...
 
 
-@runtime_checkable
 class Listener(Protocol):
     """A seat that wants to hear every event."""
 
@@ -77,25 +82,77 @@ class Listener(Protocol):
         ...
 
 
-class Table:
-    """Runs a match between two seats; seat ``i`` plays seat ``i`` of the match."""
+class NotYourTurnError(IllegalActionError):
+    """An action submitted by a seat whose turn it is not."""
 
-    def __init__(self, seats: Sequence[Seat], rules: Rules | None = None, *,
+
+class Table:
+    """Runs a match between two seats; seat ``i`` plays seat ``i`` of the match.
+
+    A seat may be ``None``: its actions come from outside, through :meth:`submit`.
+
+    >>> table = Table([None, None], seed=5)
+    >>> rnd = table.deal()
+    >>> seat = table.to_act
+    >>> table.submit(1 - seat, rnd.legal_tuple()[0])
+    Traceback (most recent call last):
+    ...
+    sixtysix.table.NotYourTurnError: it is seat 0's turn, not seat 1's
+    >>> table.submit(seat, rnd.legal_tuple()[0]); table.to_act
+    1
+    """
+
+    def __init__(self, seats: Sequence[Seat | None], rules: Rules | None = None, *,
                  seed: int | None = None, dealer: int | None = None,
                  match: Match | None = None) -> None:
         if len(seats) != 2:
             raise ValueError("two-hand Sixty-Six needs exactly two seats")
         self.seats = list(seats)
         self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
+        self._listeners = [getattr(seat, "notify", None) for seat in self.seats]
 
     def _tell(self, kind: EventKind, actor: int | None = None, action: Action | None = None,
               result: RoundResult | None = None) -> None:
         rnd = self.match.round
         assert rnd is not None
-        for seat, player in enumerate(self.seats):
-            if isinstance(player, Listener):
-                player.notify(Event(kind, observe(rnd, seat), self.match.score, actor, action,
-                                    result, self.match.winner))
+        for seat, notify in enumerate(self._listeners):
+            if notify is not None:
+                notify(Event(kind, observe(rnd, seat), self.match.score, actor, action,
+                             result, self.match.winner))
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action the table waits for, or ``None`` between rounds."""
+        return self.match.to_act
+
+    def deal(self, deck: Sequence[Card] | None = None) -> Round:
+        """Start the next round (from ``deck`` if given) and tell the seats."""
+        rnd = self.match.deal(deck)
+        self._tell(EventKind.ROUND_STARTED)
+        return rnd
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Check and apply ``seat``'s action and tell the seats what happened: the
+        action, then the end of the round and of the match when they come.
+
+        Raises :class:`NotYourTurnError` if another seat is to act (or none is),
+        :class:`IllegalActionError` with the engine's reason if the rules forbid the
+        action; either way nothing changes.
+        """
+        rnd = self.match.round
+        to_act = None if rnd is None else rnd.to_act
+        if rnd is None or to_act is None:
+            raise NotYourTurnError("no round is in play")
+        if seat != to_act:
+            raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        if not rnd.is_legal(action):
+            raise IllegalActionError(rnd.why_illegal(action) or "illegal action")
+        rnd.push(action)
+        self._tell(EventKind.ACTION, seat, action)
+        if rnd.is_over:
+            self._tell(EventKind.ROUND_ENDED, result=self.match.results()[-1])
+            if self.match.is_over:
+                self._tell(EventKind.MATCH_ENDED)
 
     def play_round(self) -> RoundResult:
         """Deal and play one round, or play on the round in play of a match given to the
@@ -104,23 +161,22 @@ class Table:
         if rnd is not None and not rnd.is_over:
             self._tell(EventKind.ROUND_RESUMED)
         else:
-            rnd = self.match.deal()
-            self._tell(EventKind.ROUND_STARTED)
+            rnd = self.deal()
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
-            action = self.seats[seat].act(observe(rnd, seat))
-            if not rnd.is_legal(action):
-                raise IllegalActionError(f"seat {seat} chose {action}: {rnd.why_illegal(action)}")
-            rnd.push(action)
-            self._tell(EventKind.ACTION, seat, action)
-        result = self.match.results()[-1]
-        self._tell(EventKind.ROUND_ENDED, result=result)
-        return result
+            player = self.seats[seat]
+            if player is None:
+                raise StateError(f"seat {seat} acts from outside: submit its actions")
+            action = player.act(observe(rnd, seat))
+            try:
+                self.submit(seat, action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
+        return self.match.results()[-1]
 
     def play(self) -> Match:
         """Play rounds until the match is over; returns the match."""
         while not self.match.is_over:
             self.play_round()
-        self._tell(EventKind.MATCH_ENDED)
         return self.match

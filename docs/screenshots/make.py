@@ -1,0 +1,109 @@
+"""Screenshots of the browser table for the README: ``python docs/screenshots/make.py``.
+
+Starts ``sixtysix serve`` on a free loopback port with a temporary database, plays a few
+tricks against the computer in Debian's Chromium (through Playwright) and saves the table
+at desktop width (``table-desktop.png``, 1280x800) and phone width (``table-phone.png``,
+390x844), and the round summary (``summary-desktop.png``), next to this file.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+HERE = Path(__file__).parent
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+READY = '.table[data-turn="me"][data-busy="false"]'
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for(url: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer")
+
+
+def play(page: Page) -> None:
+    """Play the first legal card, or draw, or the first other action (nothing while a
+    round's summary is shown)."""
+    page.wait_for_selector(f"{READY}, #overlay .summary")
+    if page.is_visible("#overlay .summary"):
+        return
+    for selector in (".hand.mine .cardbutton.legal", 'button[data-action="draw"]', "button.action"):
+        target = page.locator(f"{READY} {selector}").first
+        if target.count():
+            target.click()
+            return
+
+
+def tricks(page: Page) -> int:
+    counts = page.locator(".pile-count").all_inner_texts()
+    return sum(int(text.split()[0]) for text in counts)
+
+
+def main() -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port),
+                                   "--data-dir", data, "--seed", "66", "--workers", "1"],
+                                  stdout=subprocess.DEVNULL)
+        try:
+            wait_for(base + "/api/options")
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 800})
+                page.goto(base + "/")
+                page.fill("input[name=name]", "Ann")
+                page.click("form.name-form button[type=submit]")
+                page.click("button[data-start=bot]")
+                page.wait_for_selector(".table")
+                while not (tricks(page) >= 2 and page.get_attribute(".table", "data-phase") == "follow"
+                           and re.fullmatch(r"stock \d+", page.inner_text(".stock-count"))):
+                    if page.is_visible("#overlay [data-key=next]"):
+                        page.click("#overlay [data-key=next]")
+                    play(page)
+                    page.wait_for_timeout(300)
+                page.wait_for_selector(READY)
+                page.click("#nav a[href='#/help']")
+                page.go_back()
+                page.wait_for_selector(READY)
+                page.locator(".pile").last.click()
+                page.screenshot(path=HERE / "table-desktop.png")
+                page.set_viewport_size({"width": 390, "height": 844})
+                page.wait_for_timeout(300)
+                page.screenshot(path=HERE / "table-phone.png")
+                page.set_viewport_size({"width": 1280, "height": 800})
+                while not page.is_visible("#overlay .summary"):
+                    play(page)
+                    page.wait_for_timeout(200)
+                page.wait_for_timeout(300)
+                page.screenshot(path=HERE / "summary-desktop.png")
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,379 @@
+"""The web server: the HTTP API, the live games' WebSocket and the browser client's files.
+
+:func:`create_app` builds the FastAPI application from :class:`Settings`;
+``sixtysix serve`` runs it under uvicorn. The protocol is ``docs/WEB-PROTOCOL.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import os
+import re
+from collections.abc import AsyncIterator, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from sixtysix.bots import LEVELS
+from sixtysix.errors import RulesError
+from sixtysix.rules import FLAGS, PRESETS, Rules, flag_values
+from sixtysix.web.games import Connection, GameError, GameService, LiveGame
+from sixtysix.web.i18n import router as i18n_router
+from sixtysix.web.store import Player, Store
+
+logger = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+COOKIE = "sixtysix_token"
+MAX_MESSAGE = 4096
+"""The largest WebSocket message, in bytes, either way."""
+CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+       "frame-ancestors 'none'; form-action 'self'")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401}
+
+
+def data_dir() -> Path:
+    """Where the server keeps its SQLite database unless told otherwise:
+    ``$SIXTYSIX_DATA``, else ``$XDG_DATA_HOME/sixtysix``, else ``~/.local/share/sixtysix``."""
+    explicit = os.environ.get("SIXTYSIX_DATA")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sixtysix"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs."""
+
+    database_url: str | None = None
+    """A SQLAlchemy URL; ``None``: a SQLite file in ``data_dir``."""
+    data_dir: Path | None = None
+    away_limit: float = 600.0
+    """Seconds a seat may be without a connection before the other player may claim the match."""
+    workers: int | None = None
+    """Processes thinking for the slow bots (``hard``, ``expert``) and hints (``None``: one per
+    core); the fast levels have a process of their own."""
+    seed: int | None = None
+    """Seed of the decks, dealers and bots, for reproducible tests (``None``: the system's
+    random source)."""
+
+    def url(self) -> str:
+        """The database URL, creating the data folder of the default SQLite file."""
+        if self.database_url:
+            return self.database_url
+        folder = self.data_dir or data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{folder / 'sixtysix.db'}"
+
+
+class ApiError(Exception):
+    """An HTTP API error: a status, a code and a message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server's application; the database is opened and migrated on start."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.url())
+        service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
+                              seed=settings.seed)
+        await service.start()
+        app.state.service = service
+        # Everything loaded so far lives as long as the server: keep the cyclic garbage
+        # collector from walking it again, and walk the old generation rarely. Its full
+        # collections paused every game for tens of milliseconds (benchmarks/load.py).
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 1000)
+        try:
+            yield
+        finally:
+            await service.stop()
+            store.close()
+
+    app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return _error(error.status, error.code, error.message)
+
+    @app.exception_handler(GameError)
+    async def game_error(_request: Request, error: GameError) -> JSONResponse:
+        return _error(_STATUS.get(error.code, 400), error.code, error.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = "not_found" if error.status_code == 404 else "http"
+        return _error(error.status_code, code, str(error.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return _error(400, "bad_request", "malformed request")
+
+    def service_of(request: Request | WebSocket) -> GameService:
+        service: GameService = request.app.state.service
+        return service
+
+    async def player_of(request: Request | WebSocket) -> Player | None:
+        token = request.cookies.get(COOKIE)
+        if not token or len(token) > 100:
+            return None
+        service = service_of(request)
+        return await service.db(service.store.player_by_token, token)
+
+    async def required(request: Request) -> Player:
+        player = await player_of(request)
+        if player is None:
+            raise ApiError(401, "unauthorized", "no guest player: POST /api/guest first")
+        return player
+
+    async def body(request: Request) -> dict[str, Any]:
+        declared = request.headers.get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_MESSAGE:
+            raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise ApiError(400, "bad_request", "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "bad_request", "the body must be a JSON object")
+        return data
+
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.post("/api/guest")
+    async def guest(request: Request, response: Response) -> dict[str, Any]:
+        data = await body(request)
+        name = data.get("name")
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= 24 or _CONTROL.search(name):
+            raise ApiError(400, "bad_name", "a name is 1 to 24 characters, without control characters")
+        service = service_of(request)
+        known = await player_of(request)
+        if known is not None:
+            player = await service.db(service.store.rename, known.id, name)
+        else:
+            player, token = await service.db(service.store.create_player, name)
+            response.set_cookie(COOKIE, token, max_age=10 * 365 * 24 * 3600, httponly=True,
+                                samesite="lax", path="/")
+        return {"player": {"id": player.id, "name": player.name}}
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        player = await required(request)
+        return {"player": {"id": player.id, "name": player.name}}
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        classic = Rules().flags()
+        flags = {}
+        for name in FLAGS:
+            values = flag_values(name)
+            flags[name] = {"default": classic[name], "values": None if values is None else list(values)}
+        return {"levels": list(LEVELS), "presets": list(PRESETS), "flags": flags}
+
+    @app.post("/api/games", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        player = await required(request)
+        data = await body(request)
+        opponent, rules, level = data.get("opponent"), data.get("rules", "classic"), data.get("level")
+        if not isinstance(rules, str) or len(rules) > 400 or not isinstance(level, str | None):
+            raise ApiError(400, "bad_request", "rules and level are strings")
+        service = service_of(request)
+        try:
+            game = await service.create(player, str(opponent), rules, level)
+        except RulesError as error:
+            raise ApiError(400, "bad_rules", str(error)) from None
+        return {"game": service.describe(game, player)}
+
+    @app.get("/api/lobby")
+    async def lobby(request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        player = await player_of(request)
+        open_games = [g for g in service.games.values() if g.row.status == "open"]
+        open_games.sort(key=lambda g: g.row.created, reverse=True)
+        return {"games": [service.describe(g, player) for g in open_games]}
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, request: Request) -> dict[str, Any]:
+        player = await required(request)
+        service = service_of(request)
+        game = await service.join(player, game_id)
+        return {"game": service.describe(game, player)}
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+        service = service_of(request)
+        player = await player_of(request)
+        game = service.games.get(game_id)
+        if game is not None:
+            return {"game": service.describe(game, player)}
+        stored = await service.db(service.store.game, game_id)
+        if stored is None:
+            raise GameError("no_game", "no such game")
+        return {"game": (await service.describe_rows([stored[0]], player))[0]}
+
+    @app.get("/api/games/{game_id}/record")
+    async def get_record(game_id: str, request: Request) -> PlainTextResponse:
+        text = await service_of(request).record(game_id)
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="sixtysix-{game_id}.ssn"'})
+
+    @app.get("/api/games/{game_id}/replay")
+    async def get_replay(game_id: str, request: Request) -> dict[str, Any]:
+        return await service_of(request).replay_steps(game_id, await player_of(request))
+
+    @app.get("/api/history")
+    async def history(request: Request) -> dict[str, Any]:
+        player = await required(request)
+        service = service_of(request)
+        rows = await service.db(service.store.games, player_id=player.id)
+        return {"games": await service.describe_rows(rows, player)}
+
+    @app.websocket("/ws/games/{game_id}")
+    async def live(websocket: WebSocket, game_id: str) -> None:
+        if not same_origin(websocket):
+            await websocket.close(code=4403, reason="foreign origin")
+            return
+        await websocket.accept()
+        service = service_of(websocket)
+        game = await service.load(game_id)
+        if game is None:
+            await websocket.send_text(json.dumps({"type": "error", "code": "no_game",
+                                                  "message": "no such game"}))
+            await websocket.close(code=4404)
+            return
+        connection = Connection(await player_of(websocket))
+        service.connect(game, connection)
+        sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await _handle(service, game, connection, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            service.disconnect(game, connection)
+
+    app.include_router(i18n_router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+class SecurityHeaders:
+    """Adds the content security policy and its companions to every HTTP response."""
+
+    HEADERS = ((b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+               (b"referrer-policy", b"same-origin"))
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """Whether the WebSocket's ``Origin`` (if sent) is this server's own address."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+async def _send(websocket: WebSocket, connection: Connection) -> None:
+    while True:
+        message = await connection.outbox.get()
+        if message is None:
+            await websocket.close(code=1011, reason="reconnect")
+            return
+        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+async def _handle(service: GameService, game: LiveGame, connection: Connection,
+                  message: MutableMapping[str, Any]) -> None:
+    """Answer one client message; any error goes to this connection only."""
+    def error(code: str, text: str) -> None:
+        connection.send({"type": "error", "code": code, "message": text})
+
+    text = message.get("text")
+    if text is None:
+        error("bad_message", "messages are JSON text frames")
+        return
+    if len(text.encode()) > MAX_MESSAGE:
+        error("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
+        return
+    try:
+        data = json.loads(text)
+    except ValueError:
+        error("bad_message", "not JSON")
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        error("bad_message", "a message is a JSON object with a string 'type'")
+        return
+    kind = data["type"]
+    try:
+        if kind == "ping":
+            connection.send({"type": "pong"})
+        elif kind == "act":
+            action = data.get("action")
+            if not isinstance(action, str):
+                error("bad_message", "'act' needs a string 'action'")
+                return
+            await service.act(game, connection.seat, action)
+        elif kind == "hint":
+            connection.send(await service.hint(game, connection.seat))
+        elif kind == "claim":
+            await service.claim(game, connection.seat)
+        else:
+            error("unknown_type", f"unknown message type {kind[:40]!r}")
+    except GameError as failure:
+        error(failure.code, failure.message)
+    except SQLAlchemyError:
+        # The service has told the game's connections and will close them.
+        logger.exception("a change to game %s could not be stored", game.row.id)

@@ -1,0 +1,527 @@
+"""The game service: live games in memory, each one its stored record replayed.
+
+Every change to a game is committed to the database before any connection hears
+of it; the :class:`~sixtysix.table.Table` of a game in memory is a cache that
+:meth:`GameService.start` rebuilds by replaying the stored moves. Decks come from
+the server's random source and are stored with the game. Bots and hints think
+in worker processes, the fast levels in one of their own, so no game waits for
+another's bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from random import Random, SystemRandom
+from typing import Any, TypeVar
+
+from sixtysix.analysis import analyze
+from sixtysix.bots import LEVELS, make_bot
+from sixtysix.cards import NUM_CARDS, card_name, parse_card
+from sixtysix.errors import IllegalActionError, NotationError
+from sixtysix.match import Match
+from sixtysix.notation import Record, Tag
+from sixtysix.observation import Observation, observe
+from sixtysix.round import Action
+from sixtysix.rules import Rules
+from sixtysix.table import NotYourTurnError, Table
+from sixtysix.web.store import GameRow, Move, Player, Store, now
+from sixtysix.web.views import MatchInfo, open_view, public_view, seat_view
+
+T = TypeVar("T")
+
+HINT_SAMPLES = 40
+CHECKPOINT_SECONDS = 2.0
+FAST_LEVELS = frozenset({"easy", "medium"})
+"""Levels that decide in milliseconds."""
+
+
+class GameError(Exception):
+    """A request the game refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def level_name(level: str) -> str:
+    """The display name of a bot seat.
+
+    >>> level_name("medium")
+    'Medium bot'
+    """
+    return f"{level.capitalize()} bot"
+
+
+def think(level: str, seed: int, observation: Observation) -> str:
+    """A bot's choice, as a token (run in a worker process)."""
+    return make_bot(level, seed=seed).act(observation).token
+
+
+def hint(observation: Observation) -> list[tuple[str, float, bool]]:
+    """The analysis of each legal action (run in a worker process)."""
+    return [(v.action.token, v.expected, v.exact)
+            for v in analyze(observation, samples=HINT_SAMPLES)]
+
+
+class Connection:
+    """One open WebSocket of a game: who it is and what it will be sent."""
+
+    def __init__(self, player: Player | None) -> None:
+        self.player = player
+        self.seat: int | None = None
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        """Messages to send, in order; ``None`` closes the connection."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this connection only."""
+        self.outbox.put_nowait(message)
+
+    def close(self) -> None:
+        """Close the connection once the messages queued so far are sent."""
+        self.outbox.put_nowait(None)
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: its row, the table rebuilt from its moves, its connections."""
+
+    row: GameRow
+    table: Table
+    names: list[str | None]
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    last: tuple[int, Action] | None = None
+    away_since: list[float | None] = field(default_factory=lambda: [time.monotonic()] * 2)
+    thinking: bool = False
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.table.match
+
+    def seat_of(self, player: Player | None) -> int | None:
+        """The seat a player holds in this game, if any."""
+        return seat_in(self.row, player)
+
+    def human(self, seat: int) -> bool:
+        """Whether a person plays the seat."""
+        return not (seat == 1 and self.row.bot is not None)
+
+
+class GameService:
+    """Creates, runs and stores games; the web layer calls it."""
+
+    def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
+                 seed: int | None = None) -> None:
+        self.store = store
+        self.away_limit = away_limit
+        self.games: dict[str, LiveGame] = {}
+        self._db = ThreadPoolExecutor(max_workers=store.writers, thread_name_prefix="sixtysix-db")
+        self._workers = workers
+        self._pools: dict[bool, Executor] = {}
+        """Worker processes by speed: the fast levels think in their own process, so a
+        queue of slow bots (and hints) never delays them."""
+        self._rng = SystemRandom() if seed is None else Random(seed)
+        """The server's random source: dealers, and a fresh 128-bit seed for each deck's
+        shuffle and each bot decision (one system call each, not one per card)."""
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ---------------------------------------------------------------- lifecycle
+
+    async def start(self) -> None:
+        """Open the bot pools, load every unfinished game and let its bot move."""
+        spawn = multiprocessing.get_context("spawn")
+        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn),
+                       False: ProcessPoolExecutor(self._workers, mp_context=spawn)}
+        deal = Match(seed=0).deal()
+        first = observe(deal, deal.leader)
+        loop = asyncio.get_running_loop()
+        for pool in self._pools.values():  # start the bots' processes now, not at the first move
+            loop.run_in_executor(pool, think, "easy", 0, first)
+        rows = await self.db(self.store.games, statuses=("open", "playing"))
+        for row in rows:
+            await self.load(row.id)
+        self._spawn(self._checkpoints())
+
+    async def _checkpoints(self) -> None:
+        """Checkpoint the database every few seconds, in a thread of its own."""
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-checkpoint") as thread:
+            while True:
+                await asyncio.sleep(CHECKPOINT_SECONDS)
+                await loop.run_in_executor(thread, self.store.checkpoint)
+
+    async def stop(self) -> None:
+        """Stop the bots and the database threads."""
+        for task in list(self._tasks):
+            task.cancel()
+        for pool in self._pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)
+        self._db.shutdown(wait=True)
+
+    async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call: in a database thread, or at once for SQLite."""
+        if self.store.writers == 1:
+            # SQLite: a commit takes a fraction of a millisecond; handing it to a thread
+            # and back costs more than it saves, and two thread switches per action
+            # stretch the slowest round trips on a busy machine (benchmarks/load.py).
+            return function(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -------------------------------------------------------------------- games
+
+    async def load(self, game_id: str) -> LiveGame | None:
+        """The live game, rebuilt from its stored moves if not in memory."""
+        game = self.games.get(game_id)
+        if game is not None:
+            return game
+        stored = await self.db(self.store.game, game_id)
+        if stored is None:
+            return None
+        row, history = stored
+        game = self.games.get(game_id)
+        if game is not None:
+            return game
+        ids = [i for i in row.player_ids if i is not None]
+        names = await self.db(self.store.names, ids)
+        game = LiveGame(row, replay(row, history), self._names(row, names), len(history))
+        for move in reversed(history):
+            if move.kind == "act":
+                assert move.seat is not None
+                game.last = (move.seat, Action.parse(move.value))
+            if move.kind != "claim":
+                break
+        self.games[game_id] = game
+        self._bot_turn(game)
+        return game
+
+    def _names(self, row: GameRow, names: dict[str, str]) -> list[str | None]:
+        result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
+        if row.bot is not None:
+            result[1] = level_name(row.bot)
+        return result
+
+    async def create(self, player: Player, opponent: str, rules_text: str,
+                     level: str | None) -> LiveGame:
+        """A new game with the player in seat 0, against a bot or open for a person."""
+        rules = Rules.parse(rules_text)
+        if opponent == "bot":
+            if level not in LEVELS:
+                raise GameError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+        elif opponent == "human":
+            level = None
+        else:
+            raise GameError("bad_request", "opponent must be 'bot' or 'human'")
+        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(2), level,
+                      [player.id, None], (0, 0), None, None, now())
+        table = Table([None, None], rules, dealer=row.first_dealer)
+        game = LiveGame(row, table, self._names(row, {player.id: player.name}), 0)
+        first: list[Move] = []
+        if level is not None:
+            row.status = "playing"
+            first.append(self._deal(game))
+        await self.db(self.store.create_game, row, first)
+        self.games[row.id] = game
+        self._bot_turn(game)
+        return game
+
+    async def join(self, player: Player, game_id: str) -> LiveGame:
+        """Seat a second player at an open table; the match starts."""
+        game = await self.load(game_id)
+        if game is None:
+            raise GameError("no_game", "no such game")
+        async with game.lock:
+            if game.row.status != "open":
+                raise GameError("not_open", "this table is not open")
+            if game.row.player_ids[0] == player.id:
+                raise GameError("own_game", "you already sit at this table")
+            game.row.player_ids[1] = player.id
+            game.row.status = "playing"
+            move = self._deal(game)
+            try:
+                await self.db(self.store.save, game.row, [move])
+            except Exception:
+                self._forget(game)
+                raise
+            game.names[1] = player.name
+            for connection in game.connections:
+                if connection.player is not None and connection.player.id == player.id:
+                    connection.seat = 1
+                    game.away_since[1] = None
+            self.broadcast(game)
+        return game
+
+    def _deal(self, game: LiveGame) -> Move:
+        deck = list(range(NUM_CARDS))
+        Random(self._rng.getrandbits(128)).shuffle(deck)
+        game.table.deal(deck)
+        game.seq += 1
+        game.last = None
+        return Move(game.seq, "deal", None, " ".join(card_name(c) for c in deck))
+
+    def _forget(self, game: LiveGame) -> None:
+        """Drop a game whose memory ran ahead of a failed commit and close its connections:
+        nobody was told of the change, and the next use reloads the game as stored."""
+        self.games.pop(game.row.id, None)
+        for connection in game.connections:
+            connection.send({"type": "error", "code": "server", "message": "the game is reloading"})
+            connection.close()
+
+    async def act(self, game: LiveGame, seat: int | None, token: str, *,
+                  expect: int | None = None) -> None:
+        """Check and apply one action of a seat, store it, then tell everybody."""
+        if seat is None:
+            raise GameError("spectator", "spectators cannot act")
+        async with game.lock:
+            if expect is not None and game.seq != expect:
+                return
+            if game.row.status != "playing":
+                raise GameError("not_your_turn", "the match is not being played")
+            try:
+                action = Action.parse(token)
+            except NotationError as error:
+                raise GameError("illegal", str(error)) from None
+            try:
+                game.table.submit(seat, action)
+            except NotYourTurnError as error:
+                raise GameError("not_your_turn", str(error)) from None
+            except IllegalActionError as error:
+                raise GameError("illegal", str(error)) from None
+            game.seq += 1
+            new = [Move(game.seq, "act", seat, action.token)]
+            game.last = (seat, action)
+            match = game.match
+            messages = []
+            ended = match.round is not None and match.round.is_over
+            if ended:
+                self._update_row(game)
+                if not match.is_over:
+                    messages = [(c, self.state(game, c)) for c in game.connections]
+                    new.append(self._deal(game))
+            try:
+                await self.db(self.store.save, game.row, new, row=ended)
+            except Exception:
+                self._forget(game)
+                raise
+            for connection, message in messages:
+                connection.send(message)
+            self.broadcast(game)
+            self._bot_turn(game)
+
+    def _update_row(self, game: LiveGame) -> None:
+        match = game.match
+        game.row.score = match.score
+        if match.is_over:
+            game.row.status = "over"
+            game.row.winner = match.winner
+            game.row.ending = "played"
+
+    def _bot_turn(self, game: LiveGame) -> None:
+        seat = game.table.to_act
+        if (game.row.bot is None or seat != 1 or game.thinking or game.row.status != "playing"):
+            return
+        game.thinking = True
+        self._spawn(self._think(game, game.row.bot))
+
+    async def _think(self, game: LiveGame, level: str) -> None:
+        rnd = game.match.round
+        assert rnd is not None
+        observation = observe(rnd, 1)
+        expect = game.seq
+        loop = asyncio.get_running_loop()
+        try:
+            pool = self._pools[level in FAST_LEVELS]
+            token = await loop.run_in_executor(pool, think, level, self._rng.getrandbits(64), observation)
+        finally:
+            game.thinking = False
+        if self.games.get(game.row.id) is game:
+            await self.act(game, 1, token, expect=expect)
+
+    async def claim(self, game: LiveGame, seat: int | None) -> None:
+        """End the match in favour of a seat whose opponent stayed away too long."""
+        if seat is None:
+            raise GameError("spectator", "spectators cannot claim")
+        async with game.lock:
+            if not self.claimable(game, seat):
+                raise GameError("not_claimable", "the opponent has not been away long enough")
+            game.seq += 1
+            game.row.status = "over"
+            game.row.winner = seat
+            game.row.ending = "claimed"
+            game.row.score = game.match.score
+            try:
+                await self.db(self.store.save, game.row, [Move(game.seq, "claim", seat, "")])
+            except Exception:
+                self._forget(game)
+                raise
+            self.broadcast(game)
+
+    def claimable(self, game: LiveGame, seat: int) -> bool:
+        """Whether ``seat`` may claim the match now."""
+        other = 1 - seat
+        since = game.away_since[other]
+        return (game.row.status == "playing" and game.human(other) and since is not None
+                and time.monotonic() - since > self.away_limit)
+
+    async def hint(self, game: LiveGame, seat: int | None) -> dict[str, Any]:
+        """The analysis of each legal action of the seat to act, from its own observation."""
+        if seat is None:
+            raise GameError("spectator", "spectators get no hints")
+        rnd = game.match.round
+        if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
+            raise GameError("not_your_turn", "hints are for the seat to act")
+        values = await asyncio.get_running_loop().run_in_executor(self._pools[False], hint,
+                                                                  observe(rnd, seat))
+        return {"type": "hint", "actions": [{"action": a, "expected": round(e, 4), "exact": x}
+                                            for a, e, x in values]}
+
+    # --------------------------------------------------------------- connections
+
+    def connect(self, game: LiveGame, connection: Connection) -> None:
+        """Register an open WebSocket; when a seat comes back, tell the others."""
+        seat = connection.seat = game.seat_of(connection.player)
+        game.connections.append(connection)
+        connection.send(self.state(game, connection))
+        if seat is not None and game.away_since[seat] is not None:
+            game.away_since[seat] = None
+            self.broadcast(game, but=connection)
+
+    def disconnect(self, game: LiveGame, connection: Connection) -> None:
+        """Forget a closed WebSocket; a seat left with none is away from now on, and a
+        finished game left with none leaves memory (it is reloaded if asked for)."""
+        with contextlib.suppress(ValueError):
+            game.connections.remove(connection)
+        if game.row.status == "over" and not game.connections:
+            if self.games.get(game.row.id) is game:
+                del self.games[game.row.id]
+            return
+        seat = connection.seat
+        if seat is not None and not any(c.seat == seat for c in game.connections):
+            game.away_since[seat] = time.monotonic()
+            self.broadcast(game)
+            asyncio.get_running_loop().call_later(self.away_limit + 0.05, self.broadcast, game)
+
+    def broadcast(self, game: LiveGame, but: Connection | None = None) -> None:
+        """Send each connection its own state."""
+        for connection in game.connections:
+            if connection is not but:
+                connection.send(self.state(game, connection))
+
+    def state(self, game: LiveGame, connection: Connection) -> dict[str, Any]:
+        """The ``state`` message for one connection."""
+        seat = connection.seat
+        rnd = game.match.round
+        view = None
+        if rnd is not None:
+            info = MatchInfo.of(game.match)
+            view = public_view(observe(rnd, 0), info) if seat is None else seat_view(observe(rnd, seat), info)
+        last = None if game.last is None else {"actor": game.last[0], "action": game.last[1].token}
+        away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
+                for s in (0, 1)]
+        return {"type": "state", "game": self.describe(game, connection.player), "view": view,
+                "last": last, "away": away,
+                "claimable": seat is not None and self.claimable(game, seat)}
+
+    # -------------------------------------------------------------- descriptions
+
+    def describe(self, game: LiveGame, player: Player | None) -> dict[str, Any]:
+        """The protocol's ``Game`` object, as ``player`` sees it."""
+        return describe(game.row, game.names, game.seat_of(player))
+
+    async def describe_rows(self, rows: Sequence[GameRow], player: Player | None) -> list[dict[str, Any]]:
+        """``Game`` objects for stored rows."""
+        ids = [i for row in rows for i in row.player_ids if i is not None]
+        names = await self.db(self.store.names, ids)
+        described = []
+        for row in rows:
+            described.append(describe(row, self._names(row, names), seat_in(row, player)))
+        return described
+
+    async def finished(self, game_id: str) -> tuple[GameRow, list[str | None], Match, list[Move]]:
+        """A finished game's row, names, match and moves."""
+        stored = await self.db(self.store.game, game_id)
+        if stored is None:
+            raise GameError("no_game", "no such game")
+        row, history = stored
+        if row.status != "over":
+            raise GameError("not_over", "the match is not over yet")
+        names = await self.db(self.store.names, [i for i in row.player_ids if i])
+        return row, self._names(row, names), replay(row, history).match, history
+
+    async def record(self, game_id: str) -> str:
+        """A finished match in the record notation."""
+        row, names, match, _ = await self.finished(game_id)
+        return str(record(row, names, match))
+
+    async def replay_steps(self, game_id: str, player: Player | None) -> dict[str, Any]:
+        """A finished match step by step, both hands shown."""
+        row, names, _, history = await self.finished(game_id)
+        match = Match(Rules.parse(row.rules), dealer=row.first_dealer)
+        steps = []
+        for move in history:
+            if move.kind == "deal":
+                match.deal([parse_card(t) for t in move.value.split()])
+                actor, action = None, None
+            elif move.kind == "act":
+                match.push(Action.parse(move.value))
+                actor, action = move.seat, move.value
+            else:
+                continue
+            rnd = match.round
+            assert rnd is not None
+            steps.append({"round": len(match.rounds), "actor": actor, "action": action,
+                          "view": open_view(rnd, MatchInfo.of(match))})
+        return {"game": describe(row, names, seat_in(row, player)), "steps": steps}
+
+
+def seat_in(row: GameRow, player: Player | None) -> int | None:
+    """The seat a player holds in a stored game, if any."""
+    if player is None or player.id not in row.player_ids:
+        return None
+    return row.player_ids.index(player.id)
+
+
+def describe(row: GameRow, names: list[str | None], seat: int | None) -> dict[str, Any]:
+    """The protocol's ``Game`` object of a row."""
+    return {"id": row.id, "status": row.status, "players": names, "bot": row.bot, "rules": row.rules,
+            "score": list(row.score), "winner": row.winner, "ending": row.ending,
+            "created": row.created, "your_seat": seat}
+
+
+def replay(row: GameRow, history: Sequence[Move]) -> Table:
+    """The table of a stored game, its moves replayed."""
+    table = Table([None, None], Rules.parse(row.rules), dealer=row.first_dealer)
+    for move in history:
+        if move.kind == "deal":
+            table.deal([parse_card(t) for t in move.value.split()])
+        elif move.kind == "act":
+            assert move.seat is not None
+            table.submit(move.seat, Action.parse(move.value))
+    return table
+
+
+def record(row: GameRow, names: Sequence[str | None], match: Match) -> Record:
+    """The record of a game: header tags, the decks and actions, how it ended."""
+    players = [name or "?" for name in names]
+    result = Record.from_match(match, players, [Tag("Event", (f"sixtysix web game {row.id}",)),
+                                                 Tag("Date", (row.created,))])
+    if row.status == "over":
+        result.trailer.append(Tag("Result", (f"{row.score[0]}-{row.score[1]}",)))
+        result.trailer.append(Tag("Winner", (str(row.winner),)))
+        result.trailer.append(Tag("Ending", (row.ending or "played",)))
+    return result

@@ -1,0 +1,46 @@
+// The server's HTTP API (docs/WEB-PROTOCOL.md).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.code || "http", error.message || response.statusText);
+  }
+  return data;
+}
+
+export const api = {
+  me: () => request("GET", "/api/me"),
+  guest: (name) => request("POST", "/api/guest", { name }),
+  options: () => request("GET", "/api/options"),
+  create: (body) => request("POST", "/api/games", body),
+  lobby: () => request("GET", "/api/lobby"),
+  join: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/join`),
+  game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  history: () => request("GET", "/api/history"),
+};
+
+export function recordUrl(id) {
+  return `/api/games/${encodeURIComponent(id)}/record`;
+}
+
+export function socketUrl(id) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws/games/${encodeURIComponent(id)}`;
+}

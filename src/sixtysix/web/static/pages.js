@@ -1,0 +1,341 @@
+// The pages of the client: home (name, new game, lobby, history), the table, the replay
+// of a finished match, the rules and the help.
+
+import { ApiError, api, recordUrl } from "./api.js";
+import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
+import { currentLanguage, t } from "./i18n.js";
+import { TableView, actionLabel, explainWithNames, stockElement } from "./table.js";
+import { el, settings } from "./ui.js";
+
+/** The player, or null before they chose a name. */
+async function me() {
+  try {
+    return (await api.me()).player;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+function errorText(error) {
+  return error instanceof ApiError ? error.message : t("The server cannot be reached.");
+}
+
+function nameForm(player, onDone) {
+  const input = el("input", {
+    type: "text", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
+    value: player ? player.name : "", "aria-label": t("Your name"), placeholder: t("Your name"),
+  });
+  const note = el("p.note", { role: "alert" });
+  return el("form.name-form", {
+    on: {
+      submit: async (event) => {
+        event.preventDefault();
+        try {
+          const result = await api.guest(input.value.trim());
+          onDone(result.player);
+        } catch (error) {
+          note.textContent = errorText(error);
+        }
+      },
+    },
+  }, [
+    el("label", { text: player ? t("Your name") : t("Choose a name to play") }),
+    el("div.row", {}, [input, el("button.primary", { type: "submit", text: player ? t("Rename") : t("Go") })]),
+    note,
+  ]);
+}
+
+function gameStatus(game) {
+  if (game.status === "open") {
+    return t("waiting for a player");
+  }
+  if (game.status === "playing") {
+    return t("playing");
+  }
+  if (game.winner === game.your_seat) {
+    return game.ending === "claimed" ? t("won (claimed)") : t("won");
+  }
+  return game.ending === "claimed" ? t("lost (claimed)") : t("lost");
+}
+
+function playerNames(game) {
+  return game.players.map((name) => name || t("(open seat)")).join(" – ");
+}
+
+function newGameForm(options, navigate) {
+  const level = el("select", { name: "level", "aria-label": t("Level") },
+    options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })));
+  const preset = el("select", { name: "preset", "aria-label": t("Rules") },
+    options.presets.map((name) => el("option", { value: name, text: name })));
+  const flagInputs = Object.entries(options.flags).map(([flag, spec]) => {
+    if (flag === "match_target") {
+      return el("input", { type: "number", min: 1, max: 99, name: flag, placeholder: t("as the preset") });
+    }
+    let input;
+    if (spec.values) {
+      input = el("select", { name: flag }, [
+        el("option", { value: "", text: t("as the preset") }),
+        ...spec.values.map((value) => el("option", { value, text: value })),
+      ]);
+    } else {
+      input = el("input", { type: "number", min: 1, max: 99, name: flag, placeholder: t("as the preset") });
+    }
+    return el("label.flag", {}, [el("span", { text: flag.replaceAll("_", " ") }), input]);
+  });
+  const target = flagInputs.find((node) => node.name === "match_target");
+  const fields = flagInputs.map((node) => (node.matches("input, select") ? node : node.querySelector("select, input")));
+  const note = el("p.note", { role: "alert" });
+  const rules = () => [preset.value, ...fields
+    .filter((input) => input.value !== "")
+    .map((input) => `${input.name}=${input.value}`)].join(" ");
+  const start = async (opponent) => {
+    try {
+      const body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
+      const { game } = await api.create(body);
+      navigate(`#/game/${game.id}`);
+    } catch (error) {
+      note.textContent = errorText(error);
+    }
+  };
+  return el("section.card-panel.new-game", {}, [
+    el("h2", { text: t("New game") }),
+    el("div.row", {}, [el("label", { text: t("Level") }), level]),
+    el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
+    target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
+    el("details.flags", {}, [el("summary", { text: t("Rule flags") }),
+      el("div.flag-grid", {}, flagInputs.filter((node) => node !== target))]),
+    el("div.buttons", {}, [
+      el("button.primary", { type: "button", "data-start": "bot", text: t("Play the computer"), on: { click: () => start("bot") } }),
+      el("button", { type: "button", "data-start": "human", text: t("Invite a person"), on: { click: () => start("human") } }),
+    ]),
+    note,
+  ]);
+}
+
+function levelName(level) {
+  return { easy: t("Easy"), medium: t("Medium"), hard: t("Hard"), expert: t("Expert") }[level] || level;
+}
+
+function gameList(games, empty, link) {
+  if (!games.length) {
+    return el("p.empty", { text: empty });
+  }
+  return el("ul.games", {}, games.map((game) => el("li", {}, [
+    el("a", { href: link(game), text: playerNames(game) }),
+    el("span.game-meta", { text: `${game.rules} · ${game.score[0]}:${game.score[1]} · ${gameStatus(game)}` }),
+  ])));
+}
+
+export async function homePage(root, navigate) {
+  const player = await me();
+  const page = el("div.page.home");
+  root.replaceChildren(page);
+  page.append(el("h1", { text: t("Sixty-Six") }));
+  page.append(el("p.lead", { text: t("The card game for two: reach 66 points first.") }));
+  const rerender = () => navigate("#/");
+  page.append(el("section.card-panel", {}, [nameForm(player, rerender)]));
+  if (!player) {
+    return;
+  }
+  const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
+  page.append(newGameForm(options, navigate));
+  const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
+    (game) => `#/game/${game.id}`);
+  let tables = openTables(lobby.games);
+  page.append(el("section.card-panel.lobby", {}, [el("h2", { text: t("Open tables") }), tables]));
+  page.append(el("section.card-panel.history", {}, [
+    el("h2", { text: t("Your matches") }),
+    gameList(history.games, t("No matches yet."),
+      (game) => (game.status === "over" ? `#/replay/${game.id}` : `#/game/${game.id}`)),
+  ]));
+  const timer = setInterval(async () => {
+    try {
+      const fresh = openTables((await api.lobby()).games);
+      tables.replaceWith(fresh);
+      tables = fresh;
+    } catch {
+      // The next refresh tries again.
+    }
+  }, 5000);
+  return () => clearInterval(timer);
+}
+
+export async function gamePage(root, id, navigate) {
+  let game;
+  try {
+    game = (await api.game(id)).game;
+  } catch (error) {
+    root.replaceChildren(el("div.page", {}, [el("p.note", { text: errorText(error) }),
+      el("a.button", { href: "#/", text: t("Home") })]));
+    return null;
+  }
+  if (game.status === "open" && (game.your_seat === null || game.your_seat === undefined)) {
+    const player = await me();
+    const page = el("div.page.join");
+    page.append(el("h1", { text: t("{name} invites you to play Sixty-Six", { name: game.players[0] }) }));
+    page.append(el("p", { text: t("Rules: {rules}", { rules: game.rules }) }));
+    const join = async () => {
+      try {
+        await api.join(id);
+        navigate(`#/game/${id}`);
+      } catch (error) {
+        page.append(el("p.note", { text: errorText(error) }));
+      }
+    };
+    if (player) {
+      page.append(el("button.primary.big", { type: "button", "data-join": "", text: t("Join the table"), on: { click: join } }));
+    } else {
+      page.append(el("section.card-panel", {}, [nameForm(null, join)]));
+    }
+    root.replaceChildren(page);
+    return null;
+  }
+  const table = new TableView(root, game);
+  table.start();
+  return table;
+}
+
+/** An action of a record in words: "10♠" for a card, the button's words otherwise. */
+function actionWords(action, view) {
+  return /^[9JQKTA][cdhs]$/.test(action) ? cardText(action).textContent : actionLabel(action, view);
+}
+
+export async function replayPage(root, id) {
+  let data;
+  try {
+    data = await api.replay(id);
+  } catch (error) {
+    root.replaceChildren(el("div.page", {}, [el("p.note", { text: errorText(error) })]));
+    return;
+  }
+  const { game, steps } = data;
+  const names = game.players.map((name) => name || "?");
+  let index = 0;
+  const board = el("div.replay-board");
+  const slider = el("input", {
+    type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("Step"),
+    on: { input: () => show(Number(slider.value)) },
+  });
+  const counter = el("span.counter");
+  function handRow(view, seat) {
+    return el("div.replay-seat", {}, [
+      el("div.namebar", {}, [el("span.name", { text: names[seat] }),
+        el("span.badge", { text: t("{n} points", { n: view.points[seat] }) }),
+        el("span.badge", { text: view.trick_counts[seat] === 1 ? t("1 trick") : t("{n} tricks", { n: view.trick_counts[seat] }) })]),
+      el("div.hand", {}, sortHand(view.hands[seat], view.trump).map((card) => cardSvg(card))),
+    ]);
+  }
+  function show(at) {
+    index = Math.max(0, Math.min(steps.length - 1, at));
+    slider.value = String(index);
+    const step = steps[index];
+    const view = step.view;
+    counter.textContent = t("Step {n} of {total}", { n: index + 1, total: steps.length });
+    const what = step.action === null
+      ? t("Round {n}: the deal.", { n: step.round })
+      : t("{name}: {action}", { name: names[step.actor] ?? "", action: actionWords(step.action, view) });
+    const trick = el("div.trick");
+    if (view.lead_card) {
+      trick.append(cardSvg(view.lead_card, "played"));
+    } else if (view.tricks.length && step.action && /^[9JQKTA][cdhs]$/.test(step.action)) {
+      const last = view.tricks[view.tricks.length - 1];
+      trick.append(cardSvg(last.lead, "played"), cardSvg(last.follow, "played"));
+    }
+    const stock = stockElement(view);
+    board.replaceChildren(...[
+      el("p.step-what", { text: what }),
+      handRow(view, 1),
+      el("div.felt", {}, [stock, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
+      handRow(view, 0),
+      view.outcome ? el("p.explanation", { text: explainWithNames(view.outcome.explanation, names) }) : null,
+      el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
+    ].filter(Boolean));
+  }
+  const onKey = (event) => {
+    if (event.key === "ArrowRight") {
+      show(index + 1);
+    } else if (event.key === "ArrowLeft") {
+      show(index - 1);
+    }
+  };
+  document.addEventListener("keydown", onKey);
+  root.replaceChildren(el("div.page.replay", {}, [
+    el("h1", { text: t("Replay: {names}", { names: names.join(" – ") }) }),
+    el("div.replay-controls", {}, [
+      el("button", { type: "button", text: t("◀ Back"), title: t("Key: ←"), on: { click: () => show(index - 1) } }),
+      slider,
+      el("button", { type: "button", text: t("Forward ▶"), title: t("Key: →"), on: { click: () => show(index + 1) } }),
+      counter,
+      el("a.button", { href: recordUrl(id), download: `sixtysix-${id}.txt`, text: t("Download the record") }),
+    ]),
+    board,
+  ]));
+  show(0);
+  return () => document.removeEventListener("keydown", onKey);
+}
+
+export async function rulesPage(root) {
+  const page = el("div.page.rules");
+  root.replaceChildren(page);
+  const language = currentLanguage();
+  let response = language === "en" ? null : await fetch(`/static/rules.${language}.html`);
+  if (!response || !response.ok) {
+    response = await fetch("/static/rules.html");
+  }
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  page.append(...doc.body.childNodes);
+}
+
+export function helpPage(root) {
+  const item = (key, text) => el("tr", {}, [el("th", { text: key }), el("td", { text })]);
+  root.replaceChildren(el("div.page.help", {}, [
+    el("h1", { text: t("Help") }),
+    el("p", { text: t("You sit at the bottom of the table, your opponent at the top. The stock with the trump card under it is on the left, the trick in the middle.") }),
+    el("h2", { text: t("Controls") }),
+    el("table.keys", {}, [
+      item(t("Card in your hand"), t("Click or tap a highlighted card to play it. Clicking a card you may not play tells you why. Keys 1 to 6 play the cards from left to right.")),
+      item(t("Marriage (m)"), t("Announce the king and queen of one suit: 40 in trumps, 20 otherwise. Then lead the king or the queen.")),
+      item(t("Exchange (x)"), t("Take the trump card from under the stock in exchange for the nine of trumps.")),
+      item(t("Close the stock (c)"), t("Turn the trump card down: no more drawing, strict play, and you must reach 66 first.")),
+      item(t("Close before drawing (c)"), t("After winning a trick, close the stock instead of drawing.")),
+      item(t("Declare out (o)"), t("Claim that you have 66 points. If you have fewer, your opponent scores.")),
+      item(t("Draw / Go on (space or Enter)"), t("After winning a trick, draw from the stock and go on.")),
+      item(t("Don't exchange (space or Enter)"), t("After your opponent closed, keep your nine of trumps.")),
+      item(t("Hint (h)"), t("Shows each action you may take with the game points it is expected to bring, from what you can see.")),
+      item(t("Cards won"), t("The pile next to a name: the number of tricks won. Click it to see the points.")),
+      item(t("Memory mode"), t("Hides the running points and the past tricks, as the rules intend: count in your head.")),
+      item(t("Pace"), t("How long each of your opponent's moves stays on the table before the next.")),
+      item(t("Next deal (space or Enter)"), t("Closes the round's summary and deals again.")),
+      item(t("Claim the match"), t("When your opponent has been away longer than the limit, you may claim the match.")),
+      item(t("Replay (← and →)"), t("Steps through a finished match with both hands shown; the record can be downloaded and replayed with sixtysix replay.")),
+      item(t("Help (?)"), t("This page.")),
+    ]),
+    el("p", {}, [el("a", { href: "#/rules", text: t("The rules of Sixty-Six") })]),
+  ]));
+}
+
+/** The header's links and settings. */
+export function navigation() {
+  const memory = el("input", {
+    type: "checkbox", id: "memory-mode", checked: settings.get("memory"),
+    on: { change: (event) => settings.set("memory", event.target.checked) },
+  });
+  const pace = el("select", {
+    id: "pace", "aria-label": t("Pace"), title: t("Pace of the moves on the table"),
+    on: { change: (event) => settings.set("pace", event.target.value) },
+  }, [
+    el("option", { value: "normal", text: t("Normal"), selected: settings.get("pace") === "normal" }),
+    el("option", { value: "fast", text: t("Fast"), selected: settings.get("pace") === "fast" }),
+    el("option", { value: "off", text: t("No motion"), selected: settings.get("pace") === "off" }),
+  ]);
+  return [
+    el("a", { href: "#/", text: t("Home") }),
+    el("a", { href: "#/rules", text: t("Rules") }),
+    el("a", { href: "#/help", text: t("Help") }),
+    el("label.memory", { title: t("Hide the running points and past tricks") }, [memory, el("span", { text: t("Memory mode") })]),
+    pace,
+  ];
+}

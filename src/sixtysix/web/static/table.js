@@ -1,0 +1,793 @@
+// The live table: one game over the WebSocket, drawn from the seat's observation.
+// Incoming states are queued and shown one at a time, so that the other side's moves
+// and the tricks being taken can be followed; the player may act once the queue is drained.
+
+import { socketUrl, recordUrl } from "./api.js";
+import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, suitWords } from "./cards.js";
+import { t } from "./i18n.js";
+import { el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
+
+const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11 };
+
+/** The match target a rules string sets: "classic match_target=3" → 3. */
+export function matchTarget(rules) {
+  const words = (rules || "classic").split(/\s+/);
+  const flag = words.find((word) => word.startsWith("match_target="));
+  return flag ? Number(flag.split("=")[1]) : PRESET_TARGETS[words[0]] || 7;
+}
+
+/** The engine's explanation of a round with the players' names for "seat 0" and "seat 1". */
+export function explainWithNames(explanation, names) {
+  return explanation.replace(/\b[Ss]eat ([01])\b/g, (whole, seat) => names[Number(seat)]);
+}
+
+/** The words on the button of an action that is not a card. */
+export function actionLabel(action, view) {
+  if (/^M[cdhs]$/.test(action)) {
+    const suit = action[1];
+    return t("Marriage {suit} ({points})", { suit: suitSymbol(suit), points: suit === view.trump ? 40 : 20 });
+  }
+  switch (action) {
+    case "exchange":
+      return view.trump_card
+        ? t("Exchange 9{suit} for {card}", { suit: suitSymbol(view.trump), card: cardText(view.trump_card).textContent })
+        : t("Exchange the trump nine");
+    case "close":
+      return t("Close the stock");
+    case "close-before-draw":
+      return t("Close before drawing");
+    case "out":
+      return t("Declare out (66)");
+    case "draw":
+      return view.stock_size > 0 && !view.closed ? t("Draw") : t("Go on");
+    case "pass":
+      return t("Don't exchange");
+    default:
+      return action;
+  }
+}
+
+/** The keyboard key of an action button. */
+function actionKey(action) {
+  if (action[0] === "M") {
+    return "m";
+  }
+  return { exchange: "x", close: "c", "close-before-draw": "c", out: "o", draw: "␣", pass: "␣" }[action] || "";
+}
+
+const CARD_ACTION = /^[9JQKTA][cdhs]$/;
+
+/** The stock: a pile of face-down cards with the trump card across under it (face down once closed). */
+export function stockElement(view) {
+  const stock = el("div.stock", { title: t("The stock, with the trump card under it") });
+  const size = view.stock_size;
+  const faceDown = Math.max(0, size - (view.trump_card ? 1 : 0));
+  if (view.trump_card) {
+    const trump = view.closed ? backSvg("trumpcard") : cardSvg(view.trump_card, "trumpcard");
+    stock.append(trump);
+  }
+  if (faceDown > 0) {
+    stock.append(el("div.stockpile", {}, [backSvg("under"), backSvg()]));
+  }
+  stock.append(el("span.stock-count", {
+    text: view.closed ? t("closed") : size ? t("stock {n}", { n: size }) : t("stock empty"),
+  }));
+  return stock;
+}
+
+export class TableView {
+  /**
+   * @param {HTMLElement} root where the table is drawn
+   * @param {Object} game the Game of the protocol
+   */
+  constructor(root, game) {
+    this.root = root;
+    this.game = game;
+    this.view = null;
+    this.queue = [];
+    this.draining = false;
+    this.socket = null;
+    this.stopped = false;
+    this.retry = 0;
+    this.away = [false, false];
+    this.claimable = false;
+    this.message = "";
+    this.hint = null;
+    this.openPiles = new Set();
+    this.pendingDraw = null;
+    this.waitingForServer = false;
+    this.lastHand = null;
+    this.shownSummaries = new Set(JSON.parse(sessionStorage.getItem(this.summaryKey()) || "[]"));
+    this.onKey = (event) => this.key(event);
+    this.onSettings = () => this.render(this.view);
+  }
+
+  summaryKey() {
+    return `sixtysix.summaries.${this.game.id}`;
+  }
+
+  get seat() {
+    return this.game.your_seat;
+  }
+
+  get bottom() {
+    return this.seat === null || this.seat === undefined ? 0 : this.seat;
+  }
+
+  get top() {
+    return 1 - this.bottom;
+  }
+
+  names() {
+    return this.game.players.map((name, seat) =>
+      name === null ? t("(waiting)") : seat === this.seat ? t("{name} (you)", { name }) : name);
+  }
+
+  start() {
+    document.addEventListener("keydown", this.onKey);
+    document.addEventListener("settings", this.onSettings);
+    this.render(null);
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("settings", this.onSettings);
+    if (this.socket) {
+      this.socket.close();
+    }
+    hideOverlay();
+  }
+
+  connect() {
+    const socket = new WebSocket(socketUrl(this.game.id));
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.setConnection(true);
+    });
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", (event) => {
+      if (this.stopped || this.socket !== socket) {
+        return;
+      }
+      if (event.code === 4404) {
+        this.stopped = true;
+        this.root.replaceChildren(el("div.page", {}, [
+          el("p.note", { text: t("This game does not exist.") }),
+          el("a.button", { href: "#/", text: t("Home") }),
+        ]));
+        return;
+      }
+      this.setConnection(false);
+      this.retry = Math.min(this.retry + 1, 5);
+      setTimeout(() => !this.stopped && this.connect(), 500 * this.retry);
+    });
+  }
+
+  setConnection(up) {
+    const banner = this.root.querySelector(".connection");
+    if (banner) {
+      banner.hidden = up;
+    }
+    this.connected = up;
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+    }
+  }
+
+  act(action) {
+    this.hint = null;
+    this.message = "";
+    this.waitingForServer = true;
+    this.markBusy();
+    this.send({ type: "act", action });
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "state") {
+      this.waitingForServer = false;
+      this.queue.push(message);
+      this.drain();
+    } else if (message.type === "hint") {
+      this.hint = message.actions;
+      this.message = "";
+      this.render(this.view);
+    } else if (message.type === "error") {
+      this.waitingForServer = false;
+      this.markBusy();
+      this.say(message.code === "not_your_turn" ? t("It is not your turn.") : message.message);
+      if (message.code === "server" && this.socket) {
+        this.socket.close();
+      }
+    }
+  }
+
+  say(text) {
+    this.message = text;
+    const line = this.root.querySelector(".message");
+    if (line) {
+      line.textContent = text;
+    }
+  }
+
+  get busy() {
+    return this.draining || this.queue.length > 0 || Boolean(this.waitingForServer);
+  }
+
+  async drain() {
+    if (this.draining) {
+      return;
+    }
+    this.draining = true;
+    this.markBusy();
+    try {
+      while (this.queue.length) {
+        await this.step(this.queue.shift());
+      }
+    } finally {
+      this.draining = false;
+      this.render(this.view);
+      this.autoDraw();
+    }
+  }
+
+  /** Go on by itself when drawing is the only thing the player may do after winning a trick. */
+  autoDraw() {
+    const view = this.view;
+    if (!view || view.seat === null || view.to_act !== view.seat || view.phase !== "draw") {
+      return;
+    }
+    const key = `${view.round}.${view.tricks.length}`;
+    if (view.legal.length === 1 && view.legal[0] === "draw" && this.pendingDraw !== key) {
+      this.pendingDraw = key;
+      this.act("draw");
+    }
+  }
+
+  markBusy() {
+    const table = this.root.querySelector(".table");
+    if (table) {
+      table.dataset.busy = String(this.busy);
+    }
+  }
+
+  async step(message) {
+    const previous = this.view;
+    const next = message.view;
+    this.game = message.game;
+    this.away = message.away || [false, false];
+    this.claimable = Boolean(message.claimable);
+    if (!next) {
+      this.view = null;
+      this.render(null);
+      return;
+    }
+    if (next.previous && next.tricks.length === 0 && !this.shownSummaries.has(next.round - 1)) {
+      this.render(next);
+      await this.summary(next.round - 1, next.previous.outcome, next.previous.points,
+        next.previous.tricks, next);
+    }
+    if (previous && JSON.stringify(previous) === JSON.stringify(next)) {
+      this.view = next;
+      return;
+    }
+    const sameRound = previous && previous.round === next.round;
+    const other = message.last && message.last.actor !== this.seat;
+    if (sameRound && next.tricks.length > previous.tricks.length) {
+      const trick = next.tricks[next.tricks.length - 1];
+      this.view = next;
+      this.render(next, { trick, fly: previous.lead_card === trick.lead ? trick.follow : null });
+      await sleep(paceMs("anim") + (other ? paceMs("move") : paceMs("move") / 2));
+      this.sweep(trick.winner);
+      await sleep(paceMs("anim"));
+    } else if (next.lead_card && (!sameRound || previous.lead_card !== next.lead_card)) {
+      this.view = next;
+      this.render(next, { fly: next.lead_card });
+      await sleep(paceMs("anim") + (other ? paceMs("move") : 0));
+    } else {
+      this.view = next;
+      this.render(next);
+      if (other && previous) {
+        await sleep(paceMs("move"));
+      }
+    }
+    this.view = next;
+    if (next.phase === "over" && next.outcome && !this.shownSummaries.has(next.round)) {
+      this.render(next);
+      await this.summary(next.round, next.outcome, next.points, next.trick_counts, next);
+    }
+  }
+
+  sweep(winner) {
+    const direction = winner === this.bottom ? "to-bottom" : "to-top";
+    for (const card of this.root.querySelectorAll(".trick .card")) {
+      card.classList.add(`sweep-${direction}`);
+    }
+  }
+
+  /** The round summary, then "Next deal" (or the end of the match). */
+  summary(round, outcome, points, tricks, view) {
+    this.shownSummaries.add(round);
+    sessionStorage.setItem(this.summaryKey(), JSON.stringify([...this.shownSummaries]));
+    if (!outcome) {
+      return Promise.resolve();
+    }
+    const names = this.game.players.map((name) => name || "?");
+    const you = this.seat;
+    const counts = (tricks || []).map((entry) => (typeof entry === "number" ? entry : null));
+    const trickCounts = counts.length === 2 && counts.every((n) => n !== null)
+      ? counts
+      : [0, 1].map((seat) => (tricks || []).filter((trick) => trick.winner === seat).length);
+    let headline;
+    if (outcome.winner === null || outcome.winner === undefined || outcome.game_points === 0) {
+      headline = t("Nobody scores this round.");
+    } else if (outcome.winner === you) {
+      headline = t("You win the round: {n} game points.", { n: outcome.game_points });
+    } else {
+      headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
+    }
+    const matchOver = view.match_winner !== null && view.match_winner !== undefined && view.round === round;
+    const score = view.score;
+    const body = el("div.summary", {}, [
+      el("h2", { text: t("Round {n}", { n: round }) }),
+      el("p.headline", { text: headline }),
+      el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
+      el("table.summary-table", {}, [
+        el("tr", {}, [el("th"), el("th", { text: names[0] }), el("th", { text: names[1] })]),
+        points && el("tr", {}, [el("th", { text: t("Points") }), el("td", { text: points[0] }), el("td", { text: points[1] })]),
+        el("tr", {}, [el("th", { text: t("Tricks") }), el("td", { text: trickCounts[0] }), el("td", { text: trickCounts[1] })]),
+        el("tr", {}, [el("th", { text: t("Match score") }), el("td", { text: score[0] }), el("td", { text: score[1] })]),
+      ]),
+    ]);
+    return new Promise((resolve) => {
+      let close = null;
+      const done = () => {
+        close();
+        resolve();
+      };
+      if (matchOver) {
+        const winner = view.match_winner;
+        body.append(
+          el("p.match-result", {
+            text: winner === you ? t("You win the match!")
+              : t("{name} wins the match.", { name: names[winner] }),
+          }),
+          el("div.buttons", {}, [
+            el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match"), on: { click: done } }),
+            el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
+            el("a.button.primary", { href: "#/", text: t("New game"), on: { click: done } }),
+            el("button", { type: "button", text: t("Close"), "data-key": "next", on: { click: done } }),
+          ]),
+        );
+      } else {
+        body.append(el("div.buttons", {}, [
+          el("button.primary", { type: "button", text: t("Next deal"), "data-key": "next", on: { click: done } }),
+        ]));
+      }
+      close = showOverlay(body, "summary-dialog");
+      document.querySelector("#overlay [data-key=next]").focus();
+    });
+  }
+
+  clickCard(card) {
+    const view = this.view;
+    if (!view || this.busy || view.seat === null || view.seat === undefined || this.winner(view) !== null) {
+      return;
+    }
+    if (view.to_act !== view.seat) {
+      this.say(t("It is not your turn."));
+    } else if (view.legal.includes(card)) {
+      this.act(card);
+    } else if (view.refusals && view.refusals[card]) {
+      this.say(t("You cannot play the {card}: {reason}.", { card: cardWords(card), reason: view.refusals[card] }));
+    } else {
+      this.say(t("You cannot play that card now."));
+    }
+  }
+
+  requestHint() {
+    const view = this.view;
+    if (view && !this.busy && view.seat !== null && view.to_act === view.seat && view.legal.length) {
+      this.say(t("Thinking about a hint…"));
+      this.send({ type: "hint" });
+    }
+  }
+
+  key(event) {
+    if (event.target.closest && event.target.closest("input, select, textarea")) {
+      return;
+    }
+    const overlayOpen = !document.getElementById("overlay").hidden;
+    if (overlayOpen) {
+      if (event.key === "Enter" || event.key === " ") {
+        const next = document.querySelector("#overlay [data-key=next]");
+        if (next) {
+          event.preventDefault();
+          next.click();
+        }
+      }
+      return;
+    }
+    const view = this.view;
+    if (event.key === "?") {
+      location.hash = "#/help";
+      return;
+    }
+    if (!view || view.seat === null || view.seat === undefined) {
+      return;
+    }
+    const legal = view.legal || [];
+    const pick = (test) => legal.find(test);
+    let action;
+    if (/^[1-6]$/.test(event.key)) {
+      const hand = sortHand(view.hand || [], view.trump);
+      const card = hand[Number(event.key) - 1];
+      if (card) {
+        this.clickCard(card);
+      }
+      return;
+    }
+    switch (event.key.toLowerCase()) {
+      case "m":
+        action = legal.filter((a) => a[0] === "M").sort((a, b) => (b[1] === view.trump) - (a[1] === view.trump))[0];
+        break;
+      case "x":
+        action = pick((a) => a === "exchange");
+        break;
+      case "c":
+        action = pick((a) => a === "close" || a === "close-before-draw");
+        break;
+      case "o":
+        action = pick((a) => a === "out");
+        break;
+      case " ":
+      case "enter":
+        action = pick((a) => a === "draw" || a === "pass");
+        break;
+      case "h":
+        this.requestHint();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (action && !this.busy) {
+      this.act(action);
+    }
+  }
+
+  // Drawing ------------------------------------------------------------------------------
+
+  render(view, motion = {}) {
+    const names = this.names();
+    const memory = settings.get("memory");
+    const finished = this.winner(view) !== null;
+    const myTurn = Boolean(view && !finished && view.seat !== null && view.seat !== undefined
+      && view.to_act === view.seat && view.phase !== "over");
+    const turn = !view || finished || view.phase === "over" ? "none" : myTurn ? "me" : view.to_act === null ? "none" : "them";
+    const table = el("section.table", {
+      "data-phase": view ? view.phase : "waiting",
+      "data-busy": String(this.busy),
+      "data-turn": turn,
+      "data-seat": this.seat === null || this.seat === undefined ? "spectator" : String(this.seat),
+      class: memory ? "memory" : "",
+    });
+    table.append(el("p.connection", { hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
+    table.append(this.scoreBar(view, names));
+    if (!view) {
+      table.append(this.waiting());
+      this.root.replaceChildren(table);
+      return;
+    }
+    const parts = [
+      this.seatRow(view, this.top, names),
+      this.felt(view, motion),
+      this.seatRow(view, this.bottom, names),
+      this.actionBar(view, myTurn && !this.busy),
+      el("p.message", { role: "status", "aria-live": "polite", text: this.message || this.prompt(view, names) }),
+      this.hintBox(view),
+      memory ? null : this.pastTricks(view, names),
+    ];
+    table.append(...parts.filter(Boolean));
+    this.root.replaceChildren(table);
+  }
+
+  waiting() {
+    const link = `${location.origin}/#/game/${this.game.id}`;
+    if (this.game.status === "open" && this.seat === 0) {
+      const input = el("input.invite", { type: "text", readonly: true, value: link, "aria-label": t("Invitation link") });
+      return el("div.waiting", {}, [
+        el("h2", { text: t("Waiting for an opponent") }),
+        el("p", { text: t("Send this link to the person you want to play. The table is also listed in the lobby.") }),
+        el("div.invite-row", {}, [
+          input,
+          el("button", {
+            type: "button",
+            text: t("Copy link"),
+            on: {
+              click: async (event) => {
+                input.select();
+                try {
+                  await navigator.clipboard.writeText(link);
+                  event.target.textContent = t("Copied");
+                } catch {
+                  event.target.textContent = t("Press Ctrl+C to copy");
+                }
+              },
+            },
+          }),
+        ]),
+      ]);
+    }
+    return el("div.waiting", {}, [el("p", { text: t("Connecting…") })]);
+  }
+
+  scoreBar(view, names) {
+    const score = view ? view.score : this.game.score;
+    const target = matchTarget(this.game.rules);
+    return el("div.scorebar", {}, [
+      el("span.score-name", { text: names[this.bottom] }),
+      el("span.score", { "aria-label": t("Match score"), text: `${score[this.bottom]} : ${score[this.top]}` }),
+      el("span.score-name", { text: names[this.top] }),
+      el("span.target", { text: t("to {n}", { n: target }) }),
+      view ? el("span.round", { text: t("Round {n}", { n: view.round }) }) : null,
+    ]);
+  }
+
+  seatRow(view, seat, names) {
+    const mine = seat === view.seat && view.hand;
+    const toAct = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
+    const badges = [];
+    if (toAct) {
+      badges.push(el("span.badge.turn", { text: seat === view.seat ? t("your turn") : t("to play") }));
+    }
+    if (view.dealer === seat) {
+      badges.push(el("span.badge", { text: t("dealer"), title: t("This player dealt the round.") }));
+    }
+    if (this.away[seat] && seat !== this.seat) {
+      badges.push(el("span.badge.away", { text: t("away") }));
+    }
+    for (const marriage of view.marriages.filter((m) => m.seat === seat)) {
+      badges.push(el("span.badge.marriage", {
+        title: t("Marriage announced"),
+      }, [suitText(marriage.suit), ` ${marriage.points}`]));
+    }
+    const bar = el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...badges, this.pile(view, seat)]);
+    let hand;
+    if (mine) {
+      hand = this.myHand(view);
+    } else {
+      const shown = view.shown[seat] || [];
+      const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
+      hand = el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
+        ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
+        ...Array.from({ length: backs }, () => backSvg()),
+      ]);
+    }
+    const row = el(`div.seat.${seat === this.bottom ? "bottom" : "top"}`, { class: toAct ? "acting" : "" });
+    if (seat === this.bottom) {
+      row.append(hand, bar);
+    } else {
+      row.append(bar, hand);
+    }
+    return row;
+  }
+
+  myHand(view) {
+    const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null && !this.busy;
+    const cards = sortHand(view.hand, view.trump);
+    const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
+    const before = this.lastHand;
+    this.lastHand = new Set(cards);
+    cards.forEach((card, index) => {
+      const legal = myTurn && view.legal.includes(card);
+      const node = cardSvg(card, legal ? "legal" : myTurn ? "illegal" : "");
+      if (before && !before.has(card)) {
+        node.classList.add("arrive");
+      }
+      const button = el("button.cardbutton", {
+        type: "button",
+        "data-card": card,
+        "aria-label": `${index + 1}: ${cardWords(card)}`,
+        title: legal ? t("Play this card (key {n})", { n: index + 1 })
+          : view.refusals && view.refusals[card] ? view.refusals[card] : "",
+        on: { click: () => this.clickCard(card) },
+      }, [node, el("span.keycap", { text: String(index + 1) })]);
+      if (legal) {
+        button.classList.add("legal");
+      }
+      hand.append(button);
+    });
+    return hand;
+  }
+
+  pile(view, seat) {
+    const count = view.trick_counts[seat];
+    const open = this.openPiles.has(seat);
+    const memory = settings.get("memory");
+    const label = count === 1 ? t("1 trick") : t("{n} tricks", { n: count });
+    const points = memory ? t("points hidden (memory mode)") : t("{n} points", { n: view.points[seat] });
+    return el("button.pile", {
+      type: "button",
+      "aria-expanded": String(open),
+      title: t("Cards won: click to show or hide the points"),
+      on: {
+        click: () => {
+          if (open) {
+            this.openPiles.delete(seat);
+          } else {
+            this.openPiles.add(seat);
+          }
+          this.render(this.view);
+        },
+      },
+    }, [
+      count ? backSvg("mini") : el("span.pile-empty"),
+      el("span.pile-count", { text: label }),
+      open ? el("span.pile-points", { text: points }) : null,
+    ]);
+  }
+
+  felt(view, motion) {
+    const stock = stockElement(view);
+    const trumpInfo = el("div.trump", { title: t("Trump suit") }, [
+      el("span.trump-label", { text: t("Trump") }),
+      suitText(view.trump),
+      el("span.visually-hidden", { text: suitWords()[view.trump] }),
+    ]);
+    const trick = el("div.trick", { "aria-label": t("The trick") });
+    let cards = [];
+    if (motion.trick) {
+      const { leader, lead, follow } = motion.trick;
+      cards = [[lead, leader], [follow, 1 - leader]];
+    } else if (view.lead_card) {
+      cards = [[view.lead_card, view.leader]];
+    } else if (view.phase === "draw" && view.tricks.length) {
+      const last = view.tricks[view.tricks.length - 1];
+      cards = [[last.lead, last.leader], [last.follow, 1 - last.leader]];
+      trick.classList.add("done");
+    }
+    for (const [card, seat] of cards) {
+      const side = seat === this.bottom ? "bottom" : "top";
+      const node = cardSvg(card, `played ${side}`);
+      if (motion.fly === card) {
+        node.classList.add(`fly-from-${side}`);
+      }
+      trick.append(node);
+    }
+    return el("div.felt", {}, [stock, trick, trumpInfo]);
+  }
+
+  actionBar(view, myTurn) {
+    const bar = el("div.actions");
+    if (myTurn) {
+      for (const action of view.legal.filter((a) => !CARD_ACTION.test(a))) {
+        const key = actionKey(action);
+        bar.append(el("button.action", {
+          type: "button",
+          "data-action": action,
+          title: key ? t("Key: {key}", { key }) : "",
+          text: actionLabel(action, view),
+          on: { click: () => !this.busy && this.act(action) },
+        }));
+      }
+      bar.append(el("button.hint-button", {
+        type: "button",
+        title: t("Key: {key}", { key: "h" }),
+        text: t("Hint"),
+        on: { click: () => this.requestHint() },
+      }));
+    }
+    const winner = this.winner(view);
+    if (winner !== null) {
+      const names = this.game.players.map((name) => name || "?");
+      const claimed = this.game.ending === "claimed";
+      let result;
+      if (claimed) {
+        result = winner === this.seat
+          ? t("You win the match: {name} stayed away too long.", { name: names[1 - winner] })
+          : t("{name} wins the match: {loser} stayed away too long.", { name: names[winner], loser: names[1 - winner] });
+      } else {
+        result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
+      }
+      bar.append(
+        el("span.match-result", { text: result }),
+        el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match") }),
+        el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
+        el("a.button", { href: "#/", text: t("New game") }),
+      );
+    }
+    if (this.claimable && winner === null && this.seat !== null && this.seat !== undefined) {
+      bar.append(el("button.action.claim", {
+        type: "button",
+        text: t("Claim the match"),
+        title: t("Your opponent has been away too long: you may claim the match."),
+        on: { click: () => this.send({ type: "claim" }) },
+      }));
+    }
+    return bar;
+  }
+
+  /** The seat that won the match (in play or by a claim), or null while it goes on. */
+  winner(view) {
+    if (this.game.status === "over" && this.game.winner !== null && this.game.winner !== undefined) {
+      return this.game.winner;
+    }
+    return view && view.match_winner !== null && view.match_winner !== undefined ? view.match_winner : null;
+  }
+
+  prompt(view, names) {
+    if (this.winner(view) !== null) {
+      return t("The match is over.");
+    }
+    if (view.phase === "over") {
+      return t("The round is over.");
+    }
+    const other = names[view.to_act];
+    if (view.seat === null || view.seat === undefined) {
+      return t("You are watching. {name} to play.", { name: other });
+    }
+    if (view.to_act !== view.seat) {
+      return this.game.bot && view.to_act !== view.seat
+        ? t("{name} is thinking…", { name: other }) : t("Waiting for {name}.", { name: other });
+    }
+    switch (view.phase) {
+      case "follow":
+        return t("Your turn: play a card to the {card}.", { card: cardWords(view.lead_card) });
+      case "marriage": {
+        const suit = view.marriages[view.marriages.length - 1].suit;
+        return t("Lead the king or queen of {suit}.", { suit: suitWords()[suit] });
+      }
+      case "draw":
+        return t("You won the trick: draw, or close before drawing.");
+      case "respond":
+        return t("The stock is closed: exchange your trump nine or not?");
+      default:
+        return t("Your lead: play a card.");
+    }
+  }
+
+  hintBox(view) {
+    if (!this.hint || view.to_act !== view.seat) {
+      return null;
+    }
+    const best = Math.max(...this.hint.map((entry) => entry.expected));
+    const exact = this.hint.length && this.hint[0].exact;
+    const rows = [...this.hint].sort((a, b) => b.expected - a.expected).map((entry) =>
+      el("li", { class: entry.expected === best ? "best" : "" }, [
+        CARD_ACTION.test(entry.action) ? cardText(entry.action) : el("span", { text: actionLabel(entry.action, view) }),
+        el("span.value", { text: `${entry.expected >= 0 ? "+" : ""}${entry.expected.toFixed(2)}` }),
+      ]));
+    return el("div.hintbox", {}, [
+      el("p", {
+        text: exact ? t("Expected game points of each action (exact):")
+          : t("Expected game points of each action (estimated):"),
+      }),
+      el("ul", {}, rows),
+    ]);
+  }
+
+  pastTricks(view, names) {
+    if (!view.tricks.length) {
+      return null;
+    }
+    return el("details.tricks", {}, [
+      el("summary", { text: t("Tricks of this round") }),
+      el("ol", {}, view.tricks.map((trick) => el("li", {}, [
+        cardText(trick.lead), " ", cardText(trick.follow), " ",
+        el("span", { text: t("won by {name}", { name: names[trick.winner] }) }),
+      ]))),
+    ]);
+  }
+}

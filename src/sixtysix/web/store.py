@@ -1,0 +1,289 @@
+"""The database of the web server: players, games and each game's moves.
+
+A game is its record (RULES.md section 10): the rules, the first dealer, and the
+moves, each a deck dealt, an action or a claim, in order. Every change is one
+transaction. The schema is created and upgraded by the Alembic migrations in
+``migrations/``, applied by :func:`migrate` when the server starts.
+
+The store is synchronous; the server calls it from one worker thread.
+
+>>> store = Store("sqlite://")
+>>> player, token = store.create_player("Ann")
+>>> store.player_by_token(token) == player, store.player_by_token("forged")
+(True, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Column,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+players = Table(
+    "players", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("name", String(64), nullable=False),
+    Column("created", String(20), nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("status", String(8), nullable=False, index=True),
+    Column("rules", String(400), nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("bot", String(16)),
+    Column("player0", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("player1", String(32), ForeignKey("players.id"), index=True),
+    Column("score0", Integer, nullable=False),
+    Column("score1", Integer, nullable=False),
+    Column("winner", Integer),
+    Column("ending", String(8)),
+    Column("created", String(20), nullable=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),
+    Column("seat", Integer),
+    Column("value", String(100), nullable=False),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A guest player."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """One stored step of a game: ``deal`` (value: the deck's card tokens, top
+    first), ``act`` (value: the action's token) or ``claim`` (value empty)."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    value: str
+
+
+@dataclass
+class GameRow:
+    """A game's row: who plays, under which rules, and how it stands."""
+
+    id: str
+    status: str
+    rules: str
+    first_dealer: int
+    bot: str | None
+    player_ids: list[str | None]
+    score: tuple[int, int]
+    winner: int | None
+    ending: str | None
+    created: str
+
+    def values(self) -> dict[str, Any]:
+        """The row as column values."""
+        return {
+            "id": self.id, "status": self.status, "rules": self.rules,
+            "first_dealer": self.first_dealer, "bot": self.bot,
+            "player0": self.player_ids[0], "player1": self.player_ids[1],
+            "score0": self.score[0], "score1": self.score[1], "winner": self.winner,
+            "ending": self.ending, "created": self.created,
+        }
+
+
+def now() -> str:
+    """The current UTC time as ``2026-11-30T23:59:00Z``."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a player's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def database_url(url: str) -> str:
+    """A URL SQLAlchemy opens with psycopg 3 for PostgreSQL.
+
+    >>> database_url("postgresql://u@localhost/db")
+    'postgresql+psycopg://u@localhost/db'
+    >>> database_url("sqlite:///games.db")
+    'sqlite:///games.db'
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for a database URL; SQLite files run in WAL mode."""
+    url = database_url(url)
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(url, connect_args={"check_same_thread": False},
+                           poolclass=StaticPool if memory else None)
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            # Checkpoints run apart from the commits: see Store.checkpoint.
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+        # WAL with synchronous=NORMAL: a commit survives the process being killed.
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to the newest migration."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Players, games and moves in one database."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = open_engine(url)
+        migrate(self.engine)
+        self.writers = 1 if self.engine.dialect.name == "sqlite" else 8
+        """How many threads may use the store at once: SQLite has one writer at a time."""
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database file, without blocking writers.
+
+        The server calls it now and then from a thread of its own, so that no commit
+        waits for the copy and its disk syncs. Other databases need nothing.
+        """
+        if self.engine.dialect.name == "sqlite":
+            with self.engine.connect() as db:
+                db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ players
+
+    def create_player(self, name: str) -> tuple[Player, str]:
+        """A new guest and its secret token."""
+        token = secrets.token_urlsafe(32)
+        player = Player(secrets.token_hex(16), name)
+        with self.engine.begin() as db:
+            db.execute(insert(players).values(id=player.id, token_hash=token_hash(token),
+                                              name=name, created=now()))
+        return player, token
+
+    def player_by_token(self, token: str) -> Player | None:
+        """The player a token belongs to, if any."""
+        with self.engine.connect() as db:
+            row = db.execute(select(players.c.id, players.c.name)
+                             .where(players.c.token_hash == token_hash(token))).first()
+        return None if row is None else Player(row.id, row.name)
+
+    def rename(self, player_id: str, name: str) -> Player:
+        """Give a player a new display name."""
+        with self.engine.begin() as db:
+            db.execute(update(players).where(players.c.id == player_id).values(name=name))
+        return Player(player_id, name)
+
+    def names(self, ids: Sequence[str]) -> dict[str, str]:
+        """Display names by player id."""
+        if not ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(select(players.c.id, players.c.name).where(players.c.id.in_(set(ids))))
+            return {row.id: row.name for row in rows}
+
+    # -------------------------------------------------------------------- games
+
+    def create_game(self, game: GameRow, first: Sequence[Move] = ()) -> None:
+        """Store a new game with its first moves, in one transaction."""
+        with self.engine.begin() as db:
+            db.execute(insert(games).values(**game.values()))
+            if first:
+                db.execute(insert(moves), [_move_values(game.id, m) for m in first])
+
+    def save(self, game: GameRow, new: Sequence[Move], *, row: bool = True) -> None:
+        """Store a game's new moves and, if ``row``, its row, in one transaction."""
+        with self.engine.begin() as db:
+            if len(new) == 1:
+                db.execute(insert(moves).values(_move_values(game.id, new[0])))
+            elif new:
+                db.execute(insert(moves), [_move_values(game.id, m) for m in new])
+            if row:
+                values = game.values()
+                del values["id"]
+                db.execute(update(games).where(games.c.id == game.id).values(**values))
+
+    def game(self, game_id: str) -> tuple[GameRow, list[Move]] | None:
+        """A game's row and all its moves, or ``None``."""
+        with self.engine.connect() as db:
+            row = db.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            stored = db.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.seq))
+            return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value) for m in stored]
+
+    def games(self, *, statuses: Sequence[str] = (), player_id: str | None = None) -> list[GameRow]:
+        """Game rows, newest first, by status and/or by one of the players."""
+        query = select(games).order_by(games.c.created.desc(), games.c.id)
+        if statuses:
+            query = query.where(games.c.status.in_(statuses))
+        if player_id is not None:
+            query = query.where(or_(games.c.player0 == player_id, games.c.player1 == player_id))
+        with self.engine.connect() as db:
+            return [_game_row(row) for row in db.execute(query)]
+
+
+def _move_values(game_id: str, move: Move) -> dict[str, Any]:
+    return {"game_id": game_id, "seq": move.seq, "kind": move.kind, "seat": move.seat,
+            "value": move.value}
+
+
+def _game_row(row: Any) -> GameRow:
+    return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot,
+                   [row.player0, row.player1], (row.score0, row.score1), row.winner, row.ending,
+                   row.created)

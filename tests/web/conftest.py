@@ -1,0 +1,64 @@
+"""Fixtures of the web tests: a real ``sixtysix serve`` process on a free loopback port.
+
+``server`` is a running server on a fresh SQLite file; ``start_server(...)`` starts
+more (another database URL, a shorter away limit). ``database_url`` is parametrised
+over SQLite and, when ``SIXTYSIX_TEST_POSTGRES`` names a PostgreSQL server whose role
+may create databases, a fresh PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from webclient import Server
+
+POSTGRES = os.environ.get("SIXTYSIX_TEST_POSTGRES")
+
+StartServer = Callable[..., Server]
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[StartServer]:
+    """Start servers (``database_url``, ``away_limit``, ``seed``); all are stopped at the end."""
+    started: list[Server] = []
+
+    def start(database_url: str | None = None, **options: object) -> Server:
+        url = database_url or f"sqlite:///{tmp_path / 'sixtysix.db'}"
+        server = Server(url, **options)  # type: ignore[arg-type]
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def server(start_server: StartServer) -> Server:
+    """A running server on a fresh SQLite database."""
+    return start_server()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database on SQLite, then on PostgreSQL (skipped without
+    ``SIXTYSIX_TEST_POSTGRES``)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'persist.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("SIXTYSIX_TEST_POSTGRES is not set")
+    import psycopg
+
+    name = f"sixtysix_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = POSTGRES.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -1,0 +1,94 @@
+"""The browser client's strings and files: every visible string goes through ``t("...")``
+and is in the gettext catalog; the catalog is served as JSON; nothing needs inline code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx
+from babel.messages.pofile import read_po
+from webclient import Server
+
+from sixtysix.web import i18n
+
+JS = sorted(i18n.STATIC.glob("*.js"))
+HTML = sorted(i18n.STATIC.glob("*.html"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def read(path: str) -> dict[str, str]:
+    with (i18n.LOCALE / path).open("rb") as file:
+        return {str(m.id): str(m.string) for m in read_po(file) if m.id}
+
+
+def test_every_t_call_has_a_literal_message() -> None:
+    calls = 0
+    for path in JS:
+        text = path.read_text(encoding="utf-8")
+        bad = [line for line in text.splitlines() if re.search(r"\bt\((?!\")", line)
+               and "function t(" not in line and not line.lstrip().startswith("//")]
+        assert bad == [], f"{path.name}: t() without a string literal: {bad}"
+        calls += len(re.findall(r"\bt\(\"", text))
+    extracted = i18n.extract()
+    assert calls > 100
+    assert sum(len(places) for places in extracted.values()) == calls, "Babel missed some t() calls"
+
+
+def test_every_message_is_in_the_template_and_the_english_catalog() -> None:
+    used = set(i18n.extract())
+    template = read("sixtysix.pot")
+    english = read("en/LC_MESSAGES/sixtysix.po")
+    assert used - set(template) == set(), "run python -m sixtysix.web.i18n"
+    assert set(template) - used == set(), "stale messages in the template"
+    assert set(english) == set(template)
+    assert all(english[message] for message in english), "untranslated English messages"
+
+
+def test_translations_keep_the_placeholders() -> None:
+    for message, translation in read("en/LC_MESSAGES/sixtysix.po").items():
+        assert set(PLACEHOLDER.findall(translation)) == set(PLACEHOLDER.findall(message)), message
+
+
+def test_the_catalog_is_served_as_json(server: Server) -> None:
+    response = httpx.get(f"{server.base}/i18n/en.json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["language"] == "en"
+    assert body["messages"]["Next deal"] == "Next deal"
+    assert set(body["messages"]) == set(i18n.extract())
+    for language in ("xx", "EN", "en-US..", "..%2Fen"):
+        assert httpx.get(f"{server.base}/i18n/{language}.json").status_code == 404, language
+
+
+def test_update_writes_a_template_and_merges_catalogs(tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    locale = tmp_path / "locale"
+    static.mkdir()
+    (locale / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (locale / "de" / "LC_MESSAGES" / "sixtysix.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n\n'
+        'msgid "Hint"\nmsgstr "Tipp"\n\nmsgid "Gone"\nmsgstr "Weg"\n',
+        encoding="utf-8")
+    (static / "a.js").write_text('const a = t("Hint");\nconst b = t("Round {n}", { n: 1 });\n',
+                                 encoding="utf-8")
+    i18n.update(static, locale)
+    german = i18n.read_catalog("de", locale)
+    assert {str(m.id): m.string for m in german if m.id} == {"Hint": "Tipp", "Round {n}": ""}
+    english = i18n.read_catalog("en", locale)
+    assert {str(m.id): m.string for m in english if m.id} == {"Hint": "Hint", "Round {n}": "Round {n}"}
+    assert 'msgid "Round {n}"' in (locale / "sixtysix.pot").read_text(encoding="utf-8")
+
+
+def test_the_client_needs_no_inline_code_or_styles() -> None:
+    for path in HTML:
+        text = path.read_text(encoding="utf-8")
+        assert "style=" not in text, path.name
+        assert "<style" not in text, path.name
+        assert re.search(r"<script(?![^>]*\bsrc=)", text) is None, path.name
+        assert re.search(r"\bon[a-z]+=", text) is None, path.name
+    for path in JS:
+        text = path.read_text(encoding="utf-8")
+        for forbidden in ("eval(", "new Function", "innerHTML", "setAttribute(\"style\"", ".style."):
+            assert forbidden not in text, f"{path.name}: {forbidden}"
+        assert "http://" not in text.replace('"http://www.w3.org/2000/svg"', ""), path.name

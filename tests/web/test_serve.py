@@ -1,0 +1,49 @@
+"""``sixtysix serve``: the address it prints, the default SQLite file in the data folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from webclient import free_port
+
+from sixtysix.web.app import Settings, data_dir
+
+
+def test_serve_prints_the_address_and_keeps_its_database_in_the_data_folder(tmp_path: Path) -> None:
+    port = free_port()
+    env = dict(os.environ, SIXTYSIX_DATA=str(tmp_path / "data"))
+    server = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port)],
+                              stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        assert str(tmp_path / "data" / "sixtysix.db") in line
+        page = None
+        for _ in range(300):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        assert page is not None and page.status_code == 200 and "<html" in page.text
+        assert (tmp_path / "data" / "sixtysix.db").is_file()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("SIXTYSIX_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "sixtysix"
+    monkeypatch.setenv("SIXTYSIX_DATA", str(tmp_path / "mine"))
+    assert data_dir() == tmp_path / "mine"
+    assert Settings(data_dir=tmp_path / "here").url() == f"sqlite:///{tmp_path / 'here' / 'sixtysix.db'}"
+    assert Settings(database_url="postgresql://u@h/db").url() == "postgresql://u@h/db"

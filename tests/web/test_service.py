@@ -1,0 +1,115 @@
+"""The game service without a network: reloading from the store, failed commits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from sixtysix.round import DRAW, PASS
+from sixtysix.web.games import Connection, GameService, LiveGame
+from sixtysix.web.store import Store
+
+
+async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store("sqlite://")
+    service = GameService(store, seed=3)
+    await service.start()
+    try:
+        ann, _ = store.create_player("Ann")
+        bob, _ = store.create_player("Bob")
+        game = await service.create(ann, "human", "classic", None)
+        game = await service.join(bob, game.row.id)
+        watcher = Connection(ann)
+        service.connect(game, watcher)
+        watcher.outbox.get_nowait()
+        rnd = game.match.round
+        assert rnd is not None and rnd.to_act is not None
+        seat, token = rnd.to_act, rnd.legal_tuple()[0].token
+
+        def refuse(*_args: object, **_kwargs: object) -> None:
+            raise OperationalError("INSERT", {}, Exception("disk full"))
+
+        monkeypatch.setattr(store, "save", refuse)
+        with pytest.raises(OperationalError):
+            await service.act(game, seat, token)
+        assert watcher.outbox.get_nowait() == {"type": "error", "code": "server",
+                                               "message": "the game is reloading"}
+        assert watcher.outbox.get_nowait() is None
+        assert watcher.outbox.empty()
+        monkeypatch.undo()
+        reloaded = await service.load(game.row.id)
+        assert reloaded is not None and reloaded is not game
+        fresh = reloaded.match.round
+        assert fresh is not None and fresh.actions == [] and fresh.deck == rnd.deck
+        await service.act(reloaded, seat, token)
+        stored = store.game(game.row.id)
+        assert stored is not None and [m.value for m in stored[1]][-1] == token
+    finally:
+        await service.stop()
+        store.close()
+
+
+async def test_a_game_reloaded_from_the_store_resumes_exactly() -> None:
+    store = Store("sqlite://")
+    service = GameService(store, seed=9)
+    await service.start()
+    try:
+        ann, _ = store.create_player("Ann")
+        bob, _ = store.create_player("Bob")
+        game = await service.create(ann, "human", "pagat match_target=7", None)
+        game = await service.join(bob, game.row.id)
+        rng = random.Random(2)
+        steps = 0
+        while game.row.status == "playing":
+            views = [Connection(ann), Connection(bob), Connection(None)]
+            before = [service.state(game, c) for c in _seated(game, views)]
+            del service.games[game.row.id]
+            reloaded = await service.load(game.row.id)
+            assert reloaded is not None
+            after = [service.state(reloaded, c) for c in _seated(reloaded, views)]
+            assert after == before
+            game = reloaded
+            rnd = game.match.round
+            assert rnd is not None and rnd.to_act is not None
+            legal = rnd.legal_tuple()
+            cards = [a for a in legal if a.card is not None or a in (DRAW, PASS)]
+            action = rng.choice(cards if cards and rng.random() < 0.9 else legal)
+            await service.act(game, rnd.to_act, action.token)
+            steps += 1
+        assert game.match.is_over and steps > 40
+    finally:
+        await service.stop()
+        store.close()
+
+
+def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
+    for connection in connections:
+        connection.seat = game.seat_of(connection.player)
+    return connections
+
+
+async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
+    store = Store("sqlite://")
+    service = GameService(store, seed=1)
+    await service.start()
+    try:
+        ann, _ = store.create_player("Ann")
+        bob, _ = store.create_player("Bob")
+        game = await service.create(ann, "human", "classic match_target=1", None)
+        game = await service.join(bob, game.row.id)
+        connection = Connection(ann)
+        service.connect(game, connection)
+        while game.row.status == "playing":
+            rnd = game.match.round
+            assert rnd is not None and rnd.to_act is not None
+            await service.act(game, rnd.to_act, rnd.legal_tuple()[0].token)
+        assert game.row.id in service.games
+        service.disconnect(game, connection)
+        assert game.row.id not in service.games
+        again = await service.load(game.row.id)
+        assert again is not None and again.row.status == "over" and again.match.score == game.match.score
+    finally:
+        await service.stop()
+        store.close()
