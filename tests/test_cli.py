@@ -8,6 +8,7 @@ import argparse
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -254,7 +255,26 @@ BAD_INPUT: list[tuple[list[str], int, str]] = [
     (["play", "--opponent", "seer:pimc"], 2, "sixtysix play: argument --opponent: unknown bot 'seer'"),
     (["play", "--rules", "nonsense"], 2, "sixtysix play: unknown preset 'nonsense'"),
     (["play", "classic", "tie=sometimes"], 2, "sixtysix play: "),
+    (["serve", "--port", "0"], 2, "sixtysix serve: argument --port: must be a whole number from 1 to 65535"),
+    (["serve", "--away-limit", "nan"], 2, "sixtysix serve: argument --away-limit: must be a number"),
+    (["serve", "--log-level", "loud"], 2, "sixtysix serve: argument --log-level: invalid choice: 'loud'"),
+    (["serve", "--port", "8969", "--database-url", "nonsense://x"], 2,
+     "sixtysix serve: cannot open the database: \"Can't load plugin: sqlalchemy.dialects:nonsense\""),
+    (["serve", "--port", "8969", "--database-url", "sqlite:////proc/none/x.db"], 2,
+     "sixtysix serve: cannot open the database: 'unable to open database file'"),
+    (["serve", "--port", "8969", "--data-dir", "/proc/none"], 2,
+     "sixtysix serve: cannot use the data folder: No such file or directory: '/proc/none'"),
 ]
+
+
+def test_serve_refuses_a_port_in_use(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(["serve", "--port", str(port)], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"sixtysix serve: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
 
 
 @pytest.mark.parametrize(("argv", "status", "start"), BAD_INPUT)

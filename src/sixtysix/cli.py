@@ -289,13 +289,23 @@ def _tournament(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
+        from sqlalchemy.exc import SQLAlchemyError
 
         from sixtysix.web.app import Settings, create_app
+        from sixtysix.web.store import Store
     except ImportError as error:
         raise CommandError(f"the web server needs the extra: pip install 'sixtysix[web]' ({error})") from None
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
                         away_limit=args.away_limit, workers=args.workers, seed=args.seed)
     _check_address(args.host, args.port)
+    try:  # open and migrate the database once here, so that a bad one is one line, not a traceback
+        Store(settings.url()).close()
+    except OSError as error:
+        raise CommandError(f"cannot use the data folder: {error.strerror or error}: "
+                           f"{quoted(str(error.filename))}") from None
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        raise CommandError(f"cannot open the database: {quoted(reason, 160)}") from None
     app = create_app(settings)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
