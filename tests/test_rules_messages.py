@@ -128,6 +128,7 @@ REASONS: list[tuple[str, Callable[[], Round], str, str]] = [
     ("respond phase", lambda: play(base("classic exchange_on_opponent_close=on"), "As Js close"), "close",
      "after the close its opponent may only exchange the trump nine or pass, not close"),
     ("card not in hand", base, "Th", "Th is not in seat 0's hand"),
+    ("card not in hand, code 0", lambda: play(base(), "As"), "9c", "9c is not in seat 1's hand"),
     ("card not in hand after a marriage", lambda: play(deal(*F_HANDS), "Ms"), "Kh",
      "Kh is not in seat 0's hand"),
     ("marriage: another card", lambda: play(deal(*F_HANDS), "Ms"), "Ah",
