@@ -185,6 +185,9 @@ def run_tests(copy: Path, timeout: float) -> str:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             return "timeout"
+        except BaseException:  # Ctrl-C: stop the tests too, then let the copy be removed
+            os.killpg(process.pid, signal.SIGKILL)
+            raise
     return "passed" if status == 0 else "failed"
 
 
@@ -240,4 +243,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("mutation.py: interrupted", file=sys.stderr)
+        sys.exit(130)
