@@ -395,6 +395,13 @@ SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
     ("random_playout.py", ["--seconds", "-1"], f"{SECONDS}, not '-1'"),
     ("random_playout.py", ["--seconds", "inf"], f"{SECONDS}, not 'inf'"),
     ("random_playout.py", ["--seed", "abc"], "argument --seed: must be a whole number"),
+    ("random_playout.py", ["--player", "bold"], "argument --player: invalid choice: 'bold'"),
+    ("table_playout.py", ["--seconds", "nan"], f"{SECONDS}, not 'nan'"),
+    ("table_playout.py", ["--listeners", "3"], "argument --listeners: must be a whole number from 0 to 2"),
+    ("table_playout.py", ["--rules", "nonsense"], "argument --rules: unknown preset 'nonsense'"),
+    ("mutation.py", ["--mutants", "0"], "argument --mutants: must be a whole number from 1 to 100000"),
+    ("mutation.py", ["--timeout", "inf"], "argument --timeout: must be a number from 1 to 3600"),
+    ("mutation.py", ["--line", "1"], "no mutant on the lines given"),
     ("solver.py", ["--positions", "0"], "argument --positions: must be a whole number from 1 to 100000"),
     ("solver.py", ["--rules", "classic tie=never"], "argument --rules: flag 'tie' must be one of"),
 ])
@@ -406,6 +413,24 @@ def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> No
                           timeout=60, check=False)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.parametrize(("script", "argv", "per_round"), [
+    ("random_playout.py", [], "actions and"),
+    ("table_playout.py", ["--listeners", "1"], "actions per round"),
+])
+def test_playout_benchmarks_print_rounds_per_second_last(script: str, argv: list[str],
+                                                         per_round: str) -> None:
+    path = Path(__file__).parent.parent / "benchmarks" / script
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, str(path), "--seconds", "0.05", *argv], capture_output=True,
+                          text=True, env=env, timeout=60, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("rules: classic claim=auto, ")
+    assert per_round in lines[1]
+    name, value = lines[-1].split(": ")
+    assert name == "rounds_per_second" and int(value) > 0
 
 
 def test_a_closed_output_pipe_ends_quietly() -> None:

@@ -152,6 +152,27 @@ def test_stock_size_counts_face_up_trump_twelve_then_down_by_two() -> None:
     assert bin(rnd.hand(0)).count("1") == bin(rnd.hand(1)).count("1") == 6
 
 
+def test_trump_card_face_up_until_the_last_draw() -> None:
+    # The face-up trump card lies under the stock until the loser of the trick that
+    # empties the stock draws it: it is visible at every stock size from 12 down to 2.
+    rnd = base()
+    seen = []
+    while rnd.stock_size > 0:
+        seen.append((rnd.stock_size, rnd.trump_card))
+        if rnd.stock_size == 4:
+            closed = rnd.copy()
+        rnd.push(min(a for a in rnd.legal_actions() if a.card is not None))
+        rnd.push(min(rnd.legal_actions()))
+        if "draw" in legal(rnd):
+            rnd.push(act("draw"))
+    jh = parse_card("Jh")
+    assert seen == [(12, jh), (10, jh), (8, jh), (6, jh), (4, jh), (2, jh)]
+    assert rnd.trump_card is None
+    # Closing turns it face down but leaves it under the stock: still the round's trump card.
+    closed.push(act("close"))
+    assert closed.closer is not None and closed.stock_size == 4 and closed.trump_card == jh
+
+
 def test_first_dealer_from_seeded_rng_unless_given() -> None:
     dealers = {Match(seed=seed).first_dealer for seed in range(40)}
     assert dealers == {0, 1}

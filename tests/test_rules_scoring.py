@@ -244,6 +244,24 @@ def test_reached_66_first_tracked_after_marriage() -> None:
     assert row(o) == (1, 2, Reason.FAILED_CLOSE)
 
 
+def test_first_to_66_kept_when_the_other_passes_66_later_with_a_marriage() -> None:
+    # marriages_after_stock=on, diamonds trump (9d), dealer seat 1. Seat 0 announces the
+    # trump marriage (40), T1 0:Qd 1:Jd -> 0 (+5) 45, T2 0:Th 1:Js -> 0 (+12) 57, and
+    # closes before the draw. T3 0:Ah 1:Ad -> 1 (+22); seat 1 announces clubs (20):
+    # 42; T4 1:Kc 0:Ac -> 0 (+15) 72: seat 0 reaches 66 first. T5 0:Jc 1:Qc -> 1 (+5)
+    # 47; seat 1 announces spades (20): 67, later than seat 0.
+    deck = cards("Qd Jc Ah Ks Js Qc Th Kd Ac Kc Qs Jd 9d Jh Ad 9h Td 9c Tc Kh 9s Ts As Qh")
+    rnd = Round(deck, 1, Rules.parse("classic marriages_after_stock=on"))
+    play(rnd, "Md Qd Jd Th Js close-before-draw Ah Ad Mc Kc Ac")
+    assert rnd.first_to_66 == 0 and rnd.points() == (72, 42)
+    play(rnd, "Jc Qc Ms")
+    assert rnd.points() == (72, 67) and rnd.first_to_66 == 0
+    # Seat 1's correct declaration ends the closed round, and the closer, first to 66, scores.
+    o = finished(play(rnd, "out"))
+    assert o.closer == 0 and o.declarer == 1 and o.first_to_66 == 0
+    assert row(o) == (0, 1, Reason.OUT)
+
+
 def test_reached_66_first_tracked_after_each_trick() -> None:
     rnd = play(deal(*C_HANDS), "Ad 9d close As 9s Ts Js Ah Jd Th Qd")
     assert rnd.first_to_66 is None and rnd.points()[0] == 60
