@@ -1,0 +1,142 @@
+"""The learning environments pass their libraries' official checkers, and a seat's
+vector never depends on what that seat may not see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy", reason="the [rl] extra is not installed")
+pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
+pytest.importorskip("gymnasium", reason="the [rl] extra is not installed")
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test.api_test import api_test
+from pettingzoo.test.seed_test import seed_test
+
+from sixtysix import Match, Rules
+from sixtysix.cards import cards_in
+from sixtysix.env import aec, gym
+from sixtysix.env.encoding import SIZE, action_mask, encode
+from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.round import ACTIONS, Round
+
+
+def _positions(count: int, seed: int) -> list[Round]:
+    """Copies of rounds at random moments of random play, over several rule sets."""
+    rng = random.Random(seed)
+    found: list[Round] = []
+    presets = ["classic", "santase"]
+    while len(found) < count:
+        rnd = Match(Rules.parse(rng.choice(presets)), seed=rng.getrandbits(32)).deal()
+        stop = rng.randrange(40)
+        while not rnd.is_over and len(rnd.actions) < stop:
+            rnd.push(rng.choice(rnd.legal_tuple()))
+        found.append(rnd)
+    return found
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+def test_pettingzoo_api_test() -> None:
+    """The observation is PettingZoo's dict of vector and action mask, which the test
+    warns about as it does for PettingZoo's own card games."""
+    api_test(aec.SixtySixEnv(), num_cycles=1000)
+    api_test(aec.SixtySixEnv(Rules.parse("santase")), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(aec.SixtySixEnv, num_cycles=500)
+
+
+def test_pettingzoo_rewards_are_the_signed_game_points() -> None:
+    env = aec.env()
+    for seed in range(20):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        total = {}
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, _ = env.last()
+            assert observation is not None
+            if termination or truncation:
+                total[agent] = reward
+                env.step(None)
+                continue
+            assert reward == 0
+            env.step(rng.choice(list(observation["action_mask"].nonzero()[0])))
+        outcome = env.round.outcome
+        assert outcome is not None and not env.agents
+        if outcome.winner is None:
+            assert total == {"player_0": 0.0, "player_1": 0.0}
+        else:
+            assert total[aec.AGENTS[outcome.winner]] == outcome.game_points
+            assert total[aec.AGENTS[1 - outcome.winner]] == -outcome.game_points
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_gymnasium_check_env(opponent: str) -> None:
+    check_env(gym.SixtySixEnv(opponent), skip_render_check=True)
+    check_env(gym.SixtySixEnv(opponent, seat=1), skip_render_check=True)
+
+
+def test_gymnasium_illegal_action_ends_the_episode_as_a_loss() -> None:
+    env = gym.SixtySixEnv("random")
+    _, info = env.reset(seed=3)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal"]) == (gym.ILLEGAL_REWARD, True, True)
+
+
+def test_gymnasium_plays_whole_rounds_with_the_masked_actions() -> None:
+    env = gym.SixtySixEnv("heuristic")
+    rng = np.random.default_rng(0)
+    rewards = []
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            assert env.round.to_act == env.seat
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, reward, terminated, _, info = env.step(action)
+            assert not info["illegal"]
+        rewards.append(reward)
+        outcome = env.round.outcome
+        assert outcome is not None and reward == (
+            0 if outcome.winner is None else outcome.game_points * (1 if outcome.winner == env.seat else -1))
+    assert min(rewards) < 0
+
+
+def test_mask_is_the_legal_actions_and_vector_is_in_range() -> None:
+    for rnd in _positions(200, 1):
+        for seat in (0, 1):
+            obs = observe(rnd, seat)
+            vector = encode(obs)
+            assert vector.shape == (SIZE,) and vector.min() >= 0 and vector.max() <= 1
+            legal = [ACTIONS[i] for i in np.flatnonzero(action_mask(obs))]
+            assert legal == (list(rnd.legal_tuple()) if rnd.to_act == seat else [])
+            assert set(cards_in(int(np.dot(vector[:24].astype(np.int64), 1 << np.arange(24))))) == \
+                set(cards_in(rnd.hand(seat)))
+
+
+def _vector_of(obs: Observation, rnd: Round) -> np.ndarray:
+    return encode(observe(rnd, obs.seat))
+
+
+def test_vector_never_depends_on_hidden_cards() -> None:
+    """Full rounds with the same observation (the opponent's hidden cards and the stock
+    dealt otherwise) give the same vector, and the vector changes with what is seen."""
+    rng = random.Random(5)
+    distinct = 0
+    for rnd in _positions(150, 2):
+        for seat in (0, 1):
+            obs = observe(rnd, seat)
+            vector = encode(obs)
+            for _ in range(3):
+                other = sample_round(obs, rng)
+                assert np.array_equal(_vector_of(obs, other), vector)
+                opponent = 1 - seat
+                distinct += other.hand(opponent) != rnd.hand(opponent)
+            assert not np.array_equal(encode(observe(rnd, opponent)), vector)
+    assert distinct > 100
