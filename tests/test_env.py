@@ -3,7 +3,10 @@ vector never depends on what that seat may not see."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
+from typing import Any
 
 import pytest
 
@@ -17,7 +20,7 @@ from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
 from sixtysix import Match, Rules
-from sixtysix.cards import cards_in
+from sixtysix.cards import cards_in, mask_of, parse_card
 from sixtysix.env import aec, gym
 from sixtysix.env.encoding import SIZE, action_mask, encode
 from sixtysix.observation import Observation, observe, sample_round
@@ -140,3 +143,105 @@ def test_vector_never_depends_on_hidden_cards() -> None:
                 distinct += other.hand(opponent) != rnd.hand(opponent)
             assert not np.array_equal(encode(observe(rnd, opponent)), vector)
     assert distinct > 100
+
+
+CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
+
+
+def _spiel() -> Any:
+    """The OpenSpiel module with the game registered, or skip."""
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel (extra [rl]) is not installed")
+    importlib.import_module("sixtysix.env.spiel")
+    return pyspiel
+
+
+def _play_spiel(state: Any, rng: random.Random, stop: int = 200) -> Any:
+    """Play chance and both players at random for ``stop`` moves or to the end."""
+    while not state.is_terminal() and stop > 0:
+        if state.is_chance_node():
+            outcomes, _ = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        stop -= 1
+    return state
+
+
+@pytest.mark.parametrize("name", ["python_sixtysix", "python_sixtysix(rules=santase)"])
+def test_openspiel_random_sim_test(name: str) -> None:
+    pyspiel = _spiel()
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=30, serialize=True, verbose=False)
+
+
+def test_openspiel_returns_and_tensors_follow_the_engine() -> None:
+    pyspiel = _spiel()
+    game = pyspiel.load_game("python_sixtysix")
+    rng = random.Random(4)
+    for _ in range(20):
+        state = _play_spiel(game.new_initial_state(), rng, stop=rng.randrange(25, 80))
+        rnd = state.round
+        for seat in (0, 1):
+            assert state.information_state_tensor(seat) == encode(observe(rnd, seat)).tolist()
+        outcome = rnd.outcome
+        if outcome is None:
+            assert state.current_player() == rnd.to_act and state.returns() == [0.0, 0.0]
+            assert state.legal_actions() == sorted(rnd.legal_tuple())
+        elif outcome.winner is not None:
+            returns = state.returns()
+            assert returns[outcome.winner] == outcome.game_points == -returns[1 - outcome.winner]
+
+
+def test_openspiel_information_state_names_only_cards_the_seat_has_seen() -> None:
+    game = _spiel().load_game("python_sixtysix")
+    rng = random.Random(6)
+    for _ in range(30):
+        state = game.new_initial_state()
+        _play_spiel(state, rng, stop=25)
+        seen = [0, 0]
+        while not state.is_terminal():
+            for seat in (0, 1):
+                obs = observe(state.round, seat)
+                seen[seat] |= obs.hand | obs.played | obs.opponent_shown
+                seen[seat] |= 0 if obs.trump_card is None else 1 << obs.trump_card
+                named = mask_of(map(parse_card, CARD_TOKEN.findall(state.information_state_string(seat))))
+                assert named & ~seen[seat] == 0
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_resample_keeps_the_information_state() -> None:
+    pyspiel = _spiel()
+    game = pyspiel.load_game("python_sixtysix")
+    rng = random.Random(8)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hidden_differs = resampled = 0
+    while resampled < 20:
+        state = _play_spiel(game.new_initial_state(), rng, stop=rng.randrange(25, 35))
+        if state.is_terminal():
+            continue
+        resampled += 1
+        player = state.current_player()
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.legal_actions() == state.legal_actions()
+        hidden_differs += other.round.hand(1 - player) != state.round.hand(1 - player)
+        _play_spiel(other, rng)
+        assert other.is_terminal()
+    assert hidden_differs > 15
+
+
+def test_openspiel_ismcts_plays_legal_moves() -> None:
+    pyspiel = _spiel()
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_sixtysix")
+    random_state = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random_state), 1.5, 20,
+                           random_state=random_state)
+    rng = random.Random(1)
+    state = _play_spiel(game.new_initial_state(), rng, stop=25)
+    while not state.is_terminal():
+        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)

@@ -1,0 +1,235 @@
+"""An OpenSpiel game, ``python_sixtysix``: one round of two-hand Sixty-Six.
+
+Importing this module registers the game, so ``pyspiel.load_game("python_sixtysix")``
+works after it (``python_sixtysix(rules=santase)`` picks another rule preset). The
+round starts with chance nodes: the dealer (2 outcomes), then the deck, one card at a
+time (24, 23, ... outcomes), uniform. Player actions are the 34 engine action codes of
+:data:`sixtysix.round.ACTIONS`; the returns are the round's game points, plus for the
+winner and minus for the loser (zero-sum, -3 to 3).
+
+Each player's view is built from its :class:`~sixtysix.observation.Observation` only:
+
+- the information-state string is perfect recall: the seat, the dealer, the trump card
+  and the hand it was dealt, then every action in notation (all actions are public),
+  each card the seat drew as ``+card``;
+- the observation string describes the current observation (hand, trump, the card on
+  the table, stock, points, tricks, the opponent's known cards);
+- both tensors are the vector of :func:`sixtysix.env.encoding.encode` (all zero while
+  the cards are being dealt).
+
+:meth:`SixtySixState.resample_from_infostate` deals the unseen cards anew as
+:func:`~sixtysix.observation.sample_round` does, so OpenSpiel's ISMCTS runs on the game.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_sixtysix")
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), state.information_state_string(1)
+(1, 'p1 dealer0 trump:9h hand:9c Jc Qc 9d Jd Qd')
+>>> state.information_state_tensor(1)[:24] == state.observation_tensor(1)[:24]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from sixtysix.cards import NUM_CARDS, SUIT_LETTERS, card_name, names
+from sixtysix.env.encoding import NUM_ACTIONS, SIZE, encode
+from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.round import ACTIONS, Phase, Round
+from sixtysix.rules import Rules
+
+MAX_ACTIONS = 48
+"""More player actions than a round can take: 24 cards, 6 draws, 4 marriages, 2
+exchanges, a close, a pass, a declaration."""
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_sixtysix",
+    long_name="Python Sixty-Six",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "classic"},
+)
+GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=NUM_ACTIONS,
+    max_chance_outcomes=NUM_CARDS,
+    num_players=2,
+    min_utility=-3.0,
+    max_utility=3.0,
+    utility_sum=0.0,
+    max_game_length=1 + NUM_CARDS + MAX_ACTIONS,
+)
+
+
+class SixtySixGame(pyspiel.Game):  # type: ignore[misc]
+    """One round of Sixty-Six under the ``rules`` parameter (a preset or rule string)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(GAME_TYPE, GAME_INFO, params or {})
+        self.rules = Rules.parse(str(self.get_parameters()["rules"]))
+
+    def new_initial_state(self) -> SixtySixState:
+        """The state before the deal."""
+        return SixtySixState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SixtySixObserver:
+        """An observer: perfect recall gives the information state, else the observation."""
+        if params:
+            raise ValueError(f"python_sixtysix takes no observation parameters, not {params!r}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return SixtySixObserver(perfect_recall)
+
+
+class SixtySixState(pyspiel.State):  # type: ignore[misc]
+    """A round being dealt or played."""
+
+    def __init__(self, game: SixtySixGame) -> None:
+        super().__init__(game)
+        self.rules = game.rules
+        self.dealer: int | None = None
+        self.deck: list[int] = []
+        self.round: Round | None = None
+        self.views: tuple[list[str], list[str]] = ([], [])
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player."""
+        if self.round is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_act = self.round.to_act
+        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.round is not None
+        return sorted(self.round.legal_tuple())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The dealer first, then the next card of the deck, uniform."""
+        if self.dealer is None:
+            return [(0, 0.5), (1, 0.5)]
+        remaining = sorted(set(range(NUM_CARDS)) - set(self.deck))
+        return [(card, 1.0 / len(remaining)) for card in remaining]
+
+    def _apply_action(self, action: int) -> None:
+        if self.dealer is None:
+            self.dealer = action
+            return
+        if self.round is None:
+            self.deck.append(action)
+            if len(self.deck) == NUM_CARDS:
+                self.round = Round(self.deck, self.dealer, self.rules)
+                for seat, view in enumerate(self.views):
+                    obs = observe(self.round, seat)
+                    trump = "-" if obs.trump_card is None else card_name(obs.trump_card)
+                    view.append(f"p{seat} dealer{self.dealer} trump:{trump} hand:{' '.join(names(obs.hand))}")
+            return
+        rnd = self.round
+        before = (rnd.hand(0), rnd.hand(1))
+        rnd.push(ACTIONS[action])
+        for seat, view in enumerate(self.views):
+            view.append(ACTIONS[action].token)
+            view.extend("+" + name for name in names(rnd.hand(seat) & ~before[seat]))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"dealer {action}" if self.dealer is None else f"deal {card_name(action)}"
+        return ACTIONS[action].token
+
+    def is_terminal(self) -> bool:
+        """Whether the round has ended."""
+        return self.round is not None and self.round.is_over
+
+    def returns(self) -> list[float]:
+        """The signed game points of the round once it has ended, else zeros."""
+        outcome = None if self.round is None else self.round.outcome
+        if outcome is None or outcome.winner is None:
+            return [0.0, 0.0]
+        points = float(outcome.game_points)
+        return [points, -points] if outcome.winner == 0 else [-points, points]
+
+    def observation_of(self, player: int) -> Observation | None:
+        """What ``player`` may know now, or ``None`` during the deal."""
+        return None if self.round is None else observe(self.round, player)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> SixtySixState:
+        """A state ``player`` cannot tell from this one: the opponent's hidden cards and
+        the stock dealt anew (:func:`~sixtysix.observation.sample_round`), seeded by
+        ``probability_sampler``. The opponent's information state there starts from its
+        sampled observation, and the history is not a real deal: play it on, do not
+        serialise it."""
+        obs = self.observation_of(player)
+        if obs is None:
+            raise ValueError("no round to resample during the deal")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        state = SixtySixState(self.get_game())
+        state.dealer = self.dealer
+        state.deck = list(self.deck)
+        state.round = sample_round(obs, rng)
+        opponent_view = ["sampled " + describe(observe(state.round, 1 - player))]
+        own_view = list(self.views[player])
+        state.views = (own_view, opponent_view) if player == 0 else (opponent_view, own_view)
+        return state
+
+    def __str__(self) -> str:
+        if self.round is None:
+            return f"dealer {self.dealer} deck {' '.join(card_name(c) for c in self.deck)}"
+        return repr(self.round)
+
+
+def describe(obs: Observation) -> str:
+    """One line of what a seat sees now.
+
+    >>> from sixtysix import Match
+    >>> describe(observe(Match(seed=3).deal(), 0))
+    'p0 hand:Jc Ac Jd 9h Jh Qh trump:c Kc table:- stock:12 phase:LEAD points:0-0 tricks:0-0 known:-'
+    """
+    trump_card = "-" if obs.trump_card is None else card_name(obs.trump_card)
+    table = "-" if obs.lead_card is None else card_name(obs.lead_card)
+    me, other = obs.seat, obs.opponent
+    closed = "" if obs.closer is None else f" closed:p{obs.closer}"
+    text = (f"p{me} hand:{' '.join(names(obs.hand))} trump:{SUIT_LETTERS[obs.trump]} {trump_card} "
+            f"table:{table} stock:{obs.stock_size}{closed} phase:{obs.phase.name} "
+            f"points:{obs.points[me]}-{obs.points[other]} "
+            f"tricks:{obs.trick_counts[me]}-{obs.trick_counts[other]} "
+            f"known:{' '.join(names(obs.opponent_shown)) or '-'}")
+    if obs.marriages:
+        text += " marriages:" + " ".join(f"p{seat}{SUIT_LETTERS[suit]}" for seat, suit in obs.marriages)
+    return text + (" over" if obs.phase is Phase.OVER else "")
+
+
+class SixtySixObserver:
+    """OpenSpiel's Python observer: the vector as ``tensor``, and a string."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SixtySixState, player: int) -> None:
+        """Fill the tensor with ``player``'s vector (zeros during the deal)."""
+        obs = state.observation_of(player)
+        self.tensor[:] = 0 if obs is None else encode(obs)
+
+    def string_from(self, state: SixtySixState, player: int) -> str:
+        """The information state (perfect recall) or the current observation."""
+        obs = state.observation_of(player)
+        if obs is None:
+            return f"p{player} dealing {len(state.deck)}"
+        return " ".join(state.views[player]) if self.perfect_recall else describe(obs)
+
+
+pyspiel.register_game(GAME_TYPE, SixtySixGame)
