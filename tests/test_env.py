@@ -84,6 +84,15 @@ def test_gymnasium_check_env(opponent: str) -> None:
     check_env(gym.SixtySixEnv(opponent, seat=1), skip_render_check=True)
 
 
+def test_gymnasium_reset_always_leaves_the_agent_to_act() -> None:
+    """The random bot may declare out before the agent's first decision: such rounds
+    are dealt again."""
+    env = gym.SixtySixEnv("random")
+    for seed in range(300):
+        _, info = env.reset(seed=seed)
+        assert env.round.to_act == env.seat and info["action_mask"].any()
+
+
 def test_gymnasium_illegal_action_ends_the_episode_as_a_loss() -> None:
     env = gym.SixtySixEnv("random")
     _, info = env.reset(seed=3)

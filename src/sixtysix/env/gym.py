@@ -6,7 +6,9 @@ of a :func:`~sixtysix.bots.make_bot` specification. Observations are the vector 
 :meth:`SixtySixEnv.action_masks`) gives the legal actions among the 34 engine action
 codes. The reward is zero until the round ends, then the round's game points, plus if
 the agent won and minus if it lost. An illegal action ends the episode at once with
-reward -3 (the most a round can cost) and ``info["illegal"]`` true.
+reward -3 (the most a round can cost) and ``info["illegal"]`` true. A round the bot
+ends before the agent's first decision (it may declare out at once) is dealt again, so
+every episode has at least one step.
 
 >>> env = SixtySixEnv("greedy")
 >>> observation, info = env.reset(seed=5)
@@ -69,9 +71,12 @@ class SixtySixEnv(gymnasium.Env[Vector, np.int64]):
               options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
         self.seat = int(self.np_random.integers(2)) if self.fixed_seat is None else self.fixed_seat
-        self.round = Match(self.rules, seed=self._seed()).deal()
         self.bot = make_bot(self.opponent, seed=self._seed())
+        self.round = Match(self.rules, seed=self._seed()).deal()
         self._play_opponent()
+        while self.round.is_over:
+            self.round = Match(self.rules, seed=self._seed()).deal()
+            self._play_opponent()
         return self._observation(), self._info()
 
     def _play_opponent(self) -> None:
