@@ -15,6 +15,7 @@ pytest.importorskip("numpy", reason="the [rl] extra is not installed")
 pytest.importorskip("pettingzoo", reason="the [rl] extra is not installed")
 pytest.importorskip("gymnasium", reason="the [rl] extra is not installed")
 
+import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test.api_test import api_test
@@ -81,7 +82,7 @@ def test_pettingzoo_rewards_are_the_signed_game_points() -> None:
 
 @pytest.mark.parametrize("opponent", ["random", "greedy"])
 def test_gymnasium_check_env(opponent: str) -> None:
-    check_env(gym.SixtySixEnv(opponent), skip_render_check=True)
+    check_env(gymnasium.make("sixtysix/SixtySix-v0", opponent=opponent).unwrapped)
     check_env(gym.SixtySixEnv(opponent, seat=1), skip_render_check=True)
 
 

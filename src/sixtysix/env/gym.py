@@ -8,7 +8,8 @@ codes. The reward is zero until the round ends, then the round's game points, pl
 the agent won and minus if it lost. An illegal action ends the episode at once with
 reward -3 (the most a round can cost) and ``info["illegal"]`` true. A round the bot
 ends before the agent's first decision (it may declare out at once) is dealt again, so
-every episode has at least one step.
+every episode has at least one step. Importing the module registers the environment
+as ``sixtysix/SixtySix-v0`` (``gymnasium.make("sixtysix/SixtySix-v0", opponent="greedy")``).
 
 >>> env = SixtySixEnv("greedy")
 >>> observation, info = env.reset(seed=5)
@@ -48,12 +49,13 @@ Vector = npt.NDArray[np.float32]
 class SixtySixEnv(gymnasium.Env[Vector, np.int64]):
     """One round against the bot ``opponent`` under ``rules`` (classic by default)."""
 
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium's type)
+
     def __init__(self, opponent: str = "random", rules: Rules | None = None, seat: int | None = None,
                  render_mode: str | None = None) -> None:
         if seat not in (None, 0, 1):
             raise StateError(f"seat must be 0, 1 or None, not {seat!r}")
         make_bot(opponent)
-        self.metadata = {"render_modes": ["ansi"]}
         self.opponent = opponent
         self.rules = rules or Rules()
         self.fixed_seat = seat
@@ -112,3 +114,6 @@ class SixtySixEnv(gymnasium.Env[Vector, np.int64]):
     def render(self) -> str | None:
         """The round as text (``ansi``): its trump, phase and every action so far."""
         return None if self.render_mode is None else repr(self.round)
+
+
+gymnasium.register(id="sixtysix/SixtySix-v0", entry_point="sixtysix.env.gym:SixtySixEnv")
