@@ -13,8 +13,8 @@ as ``sixtysix/SixtySix-v0`` (``gymnasium.make("sixtysix/SixtySix-v0", opponent="
 
 >>> env = SixtySixEnv("greedy")
 >>> observation, info = env.reset(seed=5)
->>> observation.shape, info["action_mask"].sum() > 0
-((251,), np.True_)
+>>> observation.shape, bool(info["action_mask"].any())
+((251,), True)
 >>> terminated = False
 >>> while not terminated:
 ...     action = int(env.action_masks().nonzero()[0][0])
