@@ -25,51 +25,13 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.bots import Bot, make_bot
-from sixtysix.env.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.env.encoding import NUM_ACTIONS
 from sixtysix.env.gym import SixtySixEnv
-from sixtysix.observation import Observation
-from sixtysix.round import ACTIONS, Action
+from sixtysix.env.policy import LinearPolicy, PolicyBot
 from sixtysix.table import Table
 from sixtysix.tournament import wilson
 
 Array = npt.NDArray[np.float64]
-
-
-def _softmax(logits: Array, mask: npt.NDArray[np.int8]) -> Array:
-    masked = np.where(mask == 1, logits, -np.inf)
-    exp = np.exp(masked - masked.max())
-    probabilities: Array = exp / exp.sum()
-    return probabilities
-
-
-class LinearPolicy:
-    """Logits ``weights @ vector + bias`` over the action codes."""
-
-    def __init__(self, weights: Array | None = None, bias: Array | None = None) -> None:
-        self.weights = np.zeros((NUM_ACTIONS, SIZE)) if weights is None else weights
-        self.bias = np.zeros(NUM_ACTIONS) if bias is None else bias
-
-    def probabilities(self, vector: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]) -> Array:
-        """The policy's distribution over the legal actions."""
-        return _softmax(self.weights @ vector + self.bias, mask)
-
-    def save(self, path: Path) -> None:
-        """Write the weights to an ``.npz`` file."""
-        np.savez(path, weights=self.weights, bias=self.bias)
-
-
-class PolicyBot(Bot):
-    """A bot that takes the policy's most likely legal action."""
-
-    name = "learned"
-
-    def __init__(self, policy: LinearPolicy, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.policy = policy
-
-    def act(self, observation: Observation) -> Action:
-        probabilities = self.policy.probabilities(encode(observation), action_mask(observation))
-        return ACTIONS[int(np.argmax(probabilities))]
 
 
 def train(episodes: int, seed: int, opponent: str = "random", learning_rate: float = 0.01) -> LinearPolicy:

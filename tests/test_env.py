@@ -270,3 +270,42 @@ def test_train_policy_example_learns_to_beat_random() -> None:
     untrained = example.evaluate(example.LinearPolicy(), 200, seed=2)
     learned = example.evaluate(policy, 200, seed=2)
     assert learned >= 196 and learned > untrained
+
+
+def test_a_saved_policy_is_a_bot_by_name_in_play_and_tournaments(tmp_path: Path) -> None:
+    """learned:PATH loads what the example saves; it plays as any bot does, and the same
+    weights give the same bot."""
+    from sixtysix.bots import make_bot
+    from sixtysix.env.policy import LinearPolicy, PolicyBot
+    from sixtysix.table import Table
+    from sixtysix.tournament import run_tournament
+
+    rng = np.random.default_rng(5)
+    trained = LinearPolicy(rng.normal(size=(len(ACTIONS), SIZE)), rng.normal(size=len(ACTIONS)))
+    path = tmp_path / "policy.npz"
+    trained.save(path)
+    bot = make_bot(f"learned:{path}", seed=1)
+    assert isinstance(bot, PolicyBot)
+    assert np.array_equal(bot.policy.weights, trained.weights)
+    first = Table([bot, make_bot("random", seed=2)], seed=9).play()
+    again = Table([make_bot(f"learned:{path}"), make_bot("random", seed=2)], seed=9).play()
+    assert first.is_over and [r.actions for r in first.rounds] == [r.actions for r in again.rounds]
+    report = run_tournament([f"learned:{path}", "random"], 2, Rules.parse("classic match_target=1"))
+    standings = {row["name"]: row for row in report.to_json()["standings"]}
+    assert standings[f"learned:{path}"]["matches"] == 2 and standings[f"learned:{path}"]["decisions"] > 0
+
+
+def test_a_bad_policy_file_is_one_clear_error(tmp_path: Path) -> None:
+    from sixtysix.bots import make_bot
+    from sixtysix.errors import BotError
+
+    wrong = tmp_path / "wrong.npz"
+    np.savez(wrong, weights=np.zeros((3, 3)), bias=np.zeros(3))
+    garbage = tmp_path / "garbage.npz"
+    garbage.write_text("not a policy", encoding="utf-8")
+    for spec, message in ((f"learned:{tmp_path / 'none.npz'}", "cannot read the policy"),
+                          (f"learned:{wrong}", "has weights of shape (3, 3)"),
+                          (f"learned:{garbage}", "is not a policy saved by examples/train_policy.py"),
+                          ("learned", "needs the path of a policy")):
+        with pytest.raises(BotError, match=re.escape(message)):
+            make_bot(spec)

@@ -104,7 +104,8 @@ LEVELS: dict[str, str] = {}
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """The bot of a name or level, seeded, with ``name:key=value,...`` parameters.
+    """The bot of a name or level, seeded, with ``name:key=value,...`` parameters, or
+    ``learned:PATH``: a policy trained by ``examples/train_policy.py`` (extra ``[rl]``).
 
     >>> make_bot("nobody")
     Traceback (most recent call last):
@@ -123,6 +124,8 @@ not '0'; solver takes samples
     """
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
+    if name == "learned":
+        return _learned(params, seed)
     kind = BOTS.get(name)
     if kind is None:
         raise BotError(f"unknown bot {quoted(name)}; bots: {', '.join(sorted(BOTS))}; "
@@ -147,6 +150,17 @@ not '0'; solver takes samples
         except BotError as error:
             raise BotError(f"bot {name!r}: {error}; {takes}") from None
     return kind(seed, **options)
+
+
+def _learned(path: str, seed: int | None) -> Bot:
+    """The bot of the learned policy at ``path``, from the ``[rl]`` extra."""
+    if not path:
+        raise BotError("bot 'learned' needs the path of a policy: learned:PATH")
+    try:
+        from sixtysix.env.policy import learned_bot
+    except ImportError as error:
+        raise BotError(f"a learned bot needs the extra: pip install 'sixtysix[rl]' ({error})") from None
+    return learned_bot(path, seed)
 
 
 def _register() -> None:
