@@ -28,11 +28,12 @@ from typing import Any
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
-from sixtysix.errors import TournamentError
+from sixtysix.errors import BotFailedError, TournamentError
 from sixtysix.observation import Observation
+from sixtysix.protocol import EngineBot
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
-from sixtysix.table import Table
+from sixtysix.table import Event, Table
 
 Z95 = 1.959963984540054
 
@@ -57,6 +58,8 @@ class MatchResult:
     rounds: int
     think_times: tuple[tuple[float, ...], tuple[float, ...]]
     """Each seat's think time of every decision, in seconds."""
+    forfeit: str | None = None
+    """Why the loser lost by forfeit (a program bot that failed), else ``None``."""
 
 
 class _TimedSeat:
@@ -71,6 +74,12 @@ class _TimedSeat:
         action = self.bot.act(observation)
         self.times.append(time.perf_counter() - start)
         return action
+
+    def notify(self, event: Event) -> None:
+        """Pass the event on to a bot that listens (a program bot)."""
+        notify = getattr(self.bot, "notify", None)
+        if notify is not None:
+            notify(event)
 
 
 SEER = "seer:"
@@ -94,19 +103,34 @@ def let_see(bot: Bot, table: Table) -> None:
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
-    """Play one match of a tournament (in a worker process)."""
+    """Play one match of a tournament (in a worker process).
+
+    A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
+    match by forfeit, with the reason in the result; its process is ended.
+    """
     bots = [make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i) for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
     table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
     for name, bot in zip(spec.bots, bots, strict=True):
         if name.startswith(SEER):
             let_see(bot, table)
-    match = table.play()
-    winner = match.winner
+    forfeit = None
+    try:
+        match = table.play()
+        winner = match.winner
+    except BotFailedError as error:
+        match = table.match
+        loser = error.seat if error.seat is not None else table.match.to_act or 0
+        winner = 1 - loser
+        forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}"
+    finally:
+        for bot in bots:
+            if isinstance(bot, EngineBot):
+                bot.close()
     assert winner is not None
     return MatchResult(
         spec, winner, match.score, len(match.rounds),
-        (tuple(seats[0].times), tuple(seats[1].times)),
+        (tuple(seats[0].times), tuple(seats[1].times)), forfeit,
     )
 
 
@@ -203,6 +227,8 @@ class Report:
                 for s in self.standings
             ],
             "head_to_head": {a: {b: list(v) for b, v in row.items()} for a, row in self.head_to_head.items()},
+            "forfeits": [{"bots": list(r.spec.bots), "seed": r.spec.seed, "winner": r.winner,
+                          "reason": r.forfeit} for r in self.results if r.forfeit is not None],
         }
 
     def table(self) -> str:
@@ -226,6 +252,11 @@ class Report:
                     f"{'-':>12}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>12}"
                     for b in self.bots)
                 lines.append(f"{a:<12}{cells}")
+        forfeits = [r for r in self.results if r.forfeit is not None]
+        if forfeits:
+            lines.append("")
+            lines.append(f"forfeits ({len(forfeits)} matches lost by a failing bot):")
+            lines.extend(f"  {' vs '.join(r.spec.bots)} seed {r.spec.seed}: {r.forfeit}" for r in forfeits)
         return "\n".join(lines)
 
     def html(self) -> str:

@@ -2,7 +2,8 @@
 
 A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
 ``pimc``, ``ismcts``) or by a strength level (``easy``, ``medium``, ``hard``,
-``expert``), optionally with parameters: ``pimc:samples=40``. Each bot declares
+``expert``), optionally with parameters: ``pimc:samples=40``; ``cmd:PROGRAM ARGS``
+names a program that speaks the bot protocol (:mod:`sixtysix.protocol`). Each bot declares
 the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
 specification against them, raising :class:`~sixtysix.errors.BotError`.
 
@@ -121,6 +122,10 @@ not '0'; solver takes samples
     ...
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
+    if spec.startswith("cmd:"):
+        from sixtysix.protocol import EngineBot
+
+        return EngineBot.from_spec(spec.removeprefix("cmd:"), seed)
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
     kind = BOTS.get(name)
