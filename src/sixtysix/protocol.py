@@ -44,7 +44,7 @@ from sixtysix.bots import Bot, make_bot
 from sixtysix.cards import NUM_CARDS, Card, card_name, cards_in, parse_card
 from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, quoted
 from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import EXCHANGE, Action, Round, Trick, parse_action
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, Phase, Round, Trick, parse_action
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
 
@@ -220,6 +220,9 @@ class Tracker:
         if actor not in (0, 1):
             raise ProtocolError(f"seat must be 0 or 1, not {actor}")
         rnd = self._sample()
+        if actor != self.seat and action in (EXCHANGE, PASS) and rnd.phase is not Phase.RESPOND \
+                and rnd.actions and rnd.actions[-1] in (CLOSE, CLOSE_BEFORE_DRAW):
+            rnd = self._respond(rnd, holds=True)
         if rnd.to_act != actor:
             raise ProtocolError(f"seat {actor} may not act now")
         needed = _required(action, rnd.trump)
@@ -240,6 +243,17 @@ class Tracker:
         else:
             self._shown &= ~leaving
 
+    def _respond(self, rnd: Round, holds: bool) -> Round:
+        """The sample again from before this seat closed, with the opponent holding
+        the trump nine or not: whether it may answer the close with an exchange
+        (``exchange_on_opponent_close``) shows whether it holds the nine."""
+        closing = rnd.pop()
+        self._round = rnd
+        nine = 1 << rnd.trump * 6
+        rnd = self._sample(nine, 0) if holds else self._sample(0, nine)
+        rnd.push(closing)
+        return rnd
+
     def _follow_excluded(self, rnd: Round, card: Card) -> int:
         """The cards the opponent cannot hold if it follows with ``card`` now: the
         inference of :attr:`Observation.opponent_excluded` from this trick."""
@@ -249,8 +263,12 @@ class Tracker:
         return dataclasses.replace(obs, tricks=(trick,)).opponent_excluded
 
     def observation(self) -> Observation:
-        """What the seat knows now, as the host's table sees it."""
-        return observe(self._sample(), self.seat)
+        """What the seat knows now, as the host's table sees it (when asked to act:
+        whose turn it is may be told by the request itself)."""
+        rnd = self._sample()
+        if rnd.phase is Phase.RESPOND and rnd.to_act != self.seat:
+            rnd = self._respond(rnd, holds=False)
+        return observe(rnd, self.seat)
 
 
 class Transport(Protocol):
