@@ -22,6 +22,7 @@ from sixtysix import protocol
 from sixtysix.bots import make_bot
 from sixtysix.cards import FULL_DECK, parse_card
 from sixtysix.errors import BotError, BotFailedError
+from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
 from sixtysix.protocol import EngineBot, Narrator, ProcessTransport, Tracker, serve
 from sixtysix.round import Action, Round
@@ -368,3 +369,19 @@ def test_a_forfeit_is_scored_for_the_other_seat(monkeypatch: pytest.MonkeyPatch)
     result = play_match(MatchSpec(("random", "failing"), "classic", 7, 0))
     assert result.winner == 0 and result.forfeit is not None
     assert result.forfeit.startswith("seat 1 (failing): illegal action 'nothing'")
+
+
+async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from sixtysix.tui.app import SixtySixApp
+    from test_tui import SIZE, first, play_to_end
+
+    path = tmp_path / "match.ssn"
+    app = SixtySixApp(Rules.parse("classic match_target=3"), seed=4, opponent=PYTHON_BOT, delay=0, save=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot, app, first)
+        assert app.table.match.is_over
+        await pilot.press("q")
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert record.players == ("human", PYTHON_BOT)
+    assert record.replay().score == app.table.match.score
