@@ -214,6 +214,8 @@ def _builtin(text: str) -> str:
 
 def _entrant(text: str) -> str:
     """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
+    if text.startswith(SEER + "cmd:"):
+        raise argparse.ArgumentTypeError("seer: lets a built-in bot see every card, not a program (cmd:)")
     _bot(text.removeprefix(SEER))
     return text
 

@@ -40,7 +40,7 @@ import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Protocol
 
-from sixtysix.bots import Bot, make_bot
+from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.cards import NUM_CARDS, Card, card_name, cards_in, parse_card
 from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, quoted
 from sixtysix.observation import Observation, observe, sample_round
@@ -494,8 +494,8 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     ['id name random', 'id author the sixtysix authors', 'ready', "error unknown command 'bogus'"]
     """
     bot = make_bot(spec, seed)
-    name = spec.partition(":")[0]
-    settings: dict[str, str] = {}
+    name, _, given = LEVELS.get(spec, spec).partition(":")
+    settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
     tracker: Tracker | None = None
     for raw in lines:
         words = raw[:MAX_LINE].split()
@@ -516,13 +516,12 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
             elif command == "set":
                 if len(arguments) != 2:
                     raise ProtocolError("set takes an option and a value")
-                settings[arguments[0]] = arguments[1]
-                params = ",".join(f"{k}={v}" for k, v in settings.items())
+                wanted = {**settings, arguments[0]: arguments[1]}
                 try:
-                    bot = make_bot(f"{name}:{params}", seed)
+                    bot = make_bot(f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}", seed)
                 except BotError as error:
-                    del settings[arguments[0]]
                     raise ProtocolError(str(error)) from None
+                settings = wanted
             elif command == "quit":
                 return 0
             elif command == "match":
