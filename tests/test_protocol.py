@@ -402,3 +402,14 @@ def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytes
     assert out[-1].startswith("error bot 'pimc': samples must be a whole number from 1 to 100000")
     assert [(bot.samples, bot.close_margin) for bot in made if isinstance(bot, PimcBot)] == [
         (20, 0.25), (20, 0.5), (3, 0.5)]
+
+
+def test_a_program_that_cannot_start_forfeits_from_its_own_seat(tmp_path: Path) -> None:
+    script = tmp_path / "bot.sh"
+    script.write_text("#!/bin/sh\necho ready\n", encoding="utf-8")
+    script.chmod(0o755)
+    bot = make_bot(f"cmd:{script}")
+    script.chmod(0o644)  # no longer executable when the match starts
+    with pytest.raises(BotFailedError, match="cannot start") as failed:
+        Table([make_bot("random", seed=1), bot], seed=3).play()
+    assert failed.value.seat == 1

@@ -1,5 +1,5 @@
 """The ``sixtysix`` command: ``play`` a match in the terminal, ``replay`` or ``analyze`` a record,
-run a ``tournament`` between bots."""
+run a ``tournament`` between bots, serve a ``bot`` over the bot protocol."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
-from sixtysix.bots import BOTS, LEVELS, MAX_SAMPLES, make_bot
+from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, make_bot
 from sixtysix.bots.solver import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match
@@ -207,14 +207,14 @@ def _bot(text: str) -> str:
 
 def _builtin(text: str) -> str:
     """An argument type: a built-in bot's specification (not a program: ``cmd:``)."""
-    if text.startswith("cmd:"):
+    if text.startswith(COMMAND):
         raise argparse.ArgumentTypeError("serves built-in bots only, not a program (cmd:)")
     return _bot(text)
 
 
 def _entrant(text: str) -> str:
     """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
-    if text.startswith(SEER + "cmd:"):
+    if text.startswith(SEER + COMMAND):
         raise argparse.ArgumentTypeError("seer: lets a built-in bot see every card, not a program (cmd:)")
     _bot(text.removeprefix(SEER))
     return text

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Protocol
 
 from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.cards import NUM_CARDS, Card, card_name, cards_in, parse_card
+from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, card_name, cards_in, mask_of, parse_card
 from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, quoted
 from sixtysix.observation import Observation, observe, sample_round
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, Phase, Round, Trick, parse_action
@@ -50,8 +50,6 @@ from sixtysix.table import Event, EventKind
 
 VERSION = 1
 """The protocol version this package speaks."""
-COMMAND = "cmd:"
-"""The prefix of a bot specification that names a program: ``cmd:node bot.js``."""
 MAX_LINE = 4096
 """The longest line either side may send, in characters."""
 DECISION_SECONDS = 10.0
@@ -66,13 +64,6 @@ _TRUMP = 12
 
 def _cards(mask: int) -> str:
     return " ".join(card_name(c) for c in cards_in(mask))
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 class Narrator:
@@ -134,9 +125,9 @@ def _required(action: Action, trump_suit: int) -> int:
         return 1 << action.card
     suit = action.marriage_suit
     if suit is not None:
-        return 1 << suit * 6 + 2 | 1 << suit * 6 + 3
+        return 1 << card(QUEEN, suit) | 1 << card(KING, suit)
     if action == EXCHANGE:
-        return 1 << trump_suit * 6
+        return 1 << card(NINE, trump_suit)
     return 0
 
 
@@ -172,7 +163,7 @@ class Tracker:
         """The seat's hand as dealt."""
         if len(cards) != 6 or len(set(cards)) != 6:
             raise ProtocolError("a dealt hand holds 6 different cards")
-        self._hand = _mask(cards)
+        self._hand = mask_of(cards)
 
     def trump(self, card: Card | None) -> None:
         """The card under the stock now (``None`` once drawn)."""
@@ -193,8 +184,8 @@ class Tracker:
         rest = [c for c in range(NUM_CARDS) if not (self._hand | 1 << self._trump) >> c & 1]
         self._rng.shuffle(rest)
         deck: list[Card] = [-1] * NUM_CARDS
-        for position, card in zip(mine, cards_in(self._hand), strict=True):
-            deck[position] = card
+        for position, held in zip(mine, cards_in(self._hand), strict=True):
+            deck[position] = held
         deck[_TRUMP] = self._trump
         free = iter(rest)
         return Round([c if c >= 0 else next(free) for c in deck], self._dealer, self.rules)
@@ -249,7 +240,7 @@ class Tracker:
         (``exchange_on_opponent_close``) shows whether it holds the nine."""
         closing = rnd.pop()
         self._round = rnd
-        nine = 1 << rnd.trump * 6
+        nine = 1 << card(NINE, rnd.trump)
         rnd = self._sample(nine, 0) if holds else self._sample(0, nine)
         rnd.push(closing)
         return rnd
@@ -438,7 +429,11 @@ class EngineBot(Bot):
         self._seat = seat
         if self._transport is not None:
             return
-        self._transport = self._connect()
+        try:
+            self._transport = self._connect()
+        except BotFailedError as error:
+            self.failure = error.reason
+            raise BotFailedError(error.reason, seat) from None
         self._send(f"sixtysix {VERSION}")
         deadline = time.monotonic() + self.handshake
         while True:

@@ -34,6 +34,8 @@ Sampler = Callable[[Observation, Random], Round]
 """Makes a full round consistent with an observation (search bots search on these)."""
 
 
+COMMAND = "cmd:"
+"""The prefix of a bot specification that names a program speaking the bot protocol."""
 MAX_SAMPLES = 100_000
 """The most sampled deals a bot or an analysis may take per decision."""
 MAX_SECONDS = 3600.0
@@ -122,10 +124,10 @@ not '0'; solver takes samples
     ...
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
-    if spec.startswith("cmd:"):
+    if spec.startswith(COMMAND):
         from sixtysix.protocol import EngineBot
 
-        return EngineBot.from_spec(spec.removeprefix("cmd:"), seed)
+        return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
     kind = BOTS.get(name)
