@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from sixtysix import protocol
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.cards import FULL_DECK, parse_card
+from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
@@ -205,6 +205,17 @@ def test_no_line_names_a_card_its_seat_may_not_see() -> None:
             bot.close()
         lines += sum(check.lines for check in checks)
     assert lines > 5000
+
+
+def test_the_leak_check_catches_a_hidden_card() -> None:
+    table = Table([None, None], seed=2)
+    rnd = table.deal()
+    check = LeakCheck(0)
+    check.table = table
+    check(f"hand {' '.join(a.token for a in observe(rnd, 0).legal)}")
+    secret = min(c for c in range(24) if hidden(rnd, 0) >> c & 1)
+    with pytest.raises(AssertionError, match="was told"):
+        check(f"draw {card_name(secret)}")
 
 
 def _entrants_play(entrant: str, matches: int = 4) -> None:
