@@ -233,25 +233,27 @@ class Report:
 
     def table(self) -> str:
         """The standings as a text table."""
-        lines = [f"{'bot':<12} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
+        w = max(12, *(len(b) for b in self.bots))
+        c = max(12, *(len(b) + 2 for b in self.bots))
+        lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
                  f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
         for s in self.standings:
             low, high = s.win_interval
             win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
             rating_ci = f"{s.rating_low:.0f}..{s.rating_high:.0f}"
             lines.append(
-                f"{s.name:<12} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
+                f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
                 f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
                 f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
         if len(self.bots) > 2:
             lines.append("")
             lines.append("head to head (row's match wins - losses against column):")
-            lines.append(" " * 12 + "".join(f"{b:>12}" for b in self.bots))
+            lines.append(" " * w + "".join(f"{b:>{c}}" for b in self.bots))
             for a in self.bots:
                 cells = "".join(
-                    f"{'-':>12}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>12}"
+                    f"{'-':>{c}}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>{c}}"
                     for b in self.bots)
-                lines.append(f"{a:<12}{cells}")
+                lines.append(f"{a:<{w}}{cells}")
         forfeits = [r for r in self.results if r.forfeit is not None]
         if forfeits:
             lines.append("")
