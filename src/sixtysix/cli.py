@@ -1,5 +1,5 @@
 """The ``sixtysix`` command: ``play`` a match in the terminal, ``replay`` or ``analyze`` a record,
-run a ``tournament`` between bots."""
+run a ``tournament`` between bots, serve a ``bot`` over the bot protocol."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
-from sixtysix.bots import BOTS, LEVELS, MAX_SAMPLES, make_bot
+from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, make_bot
 from sixtysix.bots.solver import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match
@@ -205,8 +205,17 @@ def _bot(text: str) -> str:
     return text
 
 
+def _builtin(text: str) -> str:
+    """An argument type: a built-in bot's specification (not a program: ``cmd:``)."""
+    if text.startswith(COMMAND):
+        raise argparse.ArgumentTypeError("serves built-in bots only, not a program (cmd:)")
+    return _bot(text)
+
+
 def _entrant(text: str) -> str:
     """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
+    if text.startswith(SEER + COMMAND):
+        raise argparse.ArgumentTypeError("seer: lets a built-in bot see every card, not a program (cmd:)")
     _bot(text.removeprefix(SEER))
     return text
 
@@ -284,6 +293,15 @@ def _tournament(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot write {args.plot}: {error.strerror}") from None
     print(json.dumps(report.to_json(), indent=1) if args.json else report.table())
     return 0
+
+
+def _bot_command(args: argparse.Namespace) -> int:
+    from sixtysix.protocol import serve
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    return serve(args.name, sys.stdin, write, seed=args.seed)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -380,7 +398,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--opponent", default=None, type=_bot,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
-             "optionally with parameters as in pimc:samples=40 (default: greedy)")
+             "optionally with parameters as in pimc:samples=40, or a program speaking the bot "
+             "protocol, as in 'cmd:node bot.js' (default: greedy)")
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a record, checking every action",
@@ -415,8 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "95% intervals). A progress bar is shown on a terminal."),
         **formatting)
     tournament.add_argument("bots", nargs="+", metavar="BOT", type=_entrant,
-                            help="bots or levels, with optional parameters (two or more); "
-                                 "a 'seer:' prefix lets a bot see every card")
+                            help="bots or levels, with optional parameters (two or more), or programs "
+                                 "speaking the bot protocol ('cmd:PROGRAM ARGS'); "
+                                 "a 'seer:' prefix lets a built-in bot see every card")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=100,
                             help=f"matches per pairing, even, up to {MAX_MATCHES} (default 100)")
     tournament.add_argument("--rules", type=rules_argument, default=Rules(),
@@ -430,6 +450,20 @@ def build_parser() -> argparse.ArgumentParser:
                             help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.set_defaults(handler=_tournament)
+
+    bot = commands.add_parser(
+        "bot", help="serve a built-in bot over the bot protocol on standard input and output",
+        description=_wrap("Play a built-in bot or level over the bot protocol (docs/PROTOCOL.md): read "
+                          "the host's lines on standard input, answer on standard output. A line the "
+                          "bot cannot use is answered with 'error ...'. Exit status 0 at 'quit' or "
+                          "the end of the input."),
+        **formatting)
+    bot.add_argument("name", metavar="BOT", type=_builtin,
+                     help=f"a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
+                          "optionally with parameters as in pimc:samples=40")
+    bot.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
+                     help="seed of the bot (default: random)")
+    bot.set_defaults(handler=_bot_command)
 
     serve = commands.add_parser(
         "serve", help="play in the browser: start the web server",

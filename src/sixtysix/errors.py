@@ -46,3 +46,19 @@ class BotError(SixtySixError, ValueError):
 
 class TournamentError(SixtySixError, ValueError):
     """A tournament that cannot be run: fewer than two bots, a bot twice, an odd match count."""
+
+
+class ProtocolError(SixtySixError, ValueError):
+    """A line that breaks the bot protocol (docs/PROTOCOL.md)."""
+
+
+class BotFailedError(SixtySixError, RuntimeError):
+    """A program bot that failed: it crashed, hung, sent garbage or an illegal action.
+
+    ``seat`` is its seat, when known; the bot loses the match.
+    """
+
+    def __init__(self, reason: str, seat: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.seat = seat

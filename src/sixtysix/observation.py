@@ -142,16 +142,17 @@ def observe(rnd: Round, seat: int) -> Observation:
     )
 
 
-def sample_round(obs: Observation, rng: random.Random) -> Round:
+def sample_round(obs: Observation, rng: random.Random, exclude: CardSet = 0) -> Round:
     """A full round consistent with ``obs``: the opponent's hidden cards and the
-    stock order drawn uniformly among those the observation allows.
+    stock order drawn uniformly among those the observation allows (and that
+    ``exclude`` does not name).
 
     The sample has no history to take back; it plays on with push and pop.
     """
     unseen = obs.unseen
     shown = obs.opponent_shown
     hidden = obs.opponent_hand_size - shown.bit_count()
-    allowed = cards_in(unseen & ~obs.opponent_excluded)
+    allowed = cards_in(unseen & ~(obs.opponent_excluded | exclude))
     if hidden > len(allowed):
         raise StateError("no full state is consistent with this observation")
     opponent_cards = rng.sample(allowed, hidden)

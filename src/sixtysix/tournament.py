@@ -28,11 +28,12 @@ from typing import Any
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
-from sixtysix.errors import TournamentError
+from sixtysix.errors import BotFailedError, TournamentError
 from sixtysix.observation import Observation
+from sixtysix.protocol import EngineBot
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
-from sixtysix.table import Table
+from sixtysix.table import Event, Table
 
 Z95 = 1.959963984540054
 
@@ -57,6 +58,8 @@ class MatchResult:
     rounds: int
     think_times: tuple[tuple[float, ...], tuple[float, ...]]
     """Each seat's think time of every decision, in seconds."""
+    forfeit: str | None = None
+    """Why the loser lost by forfeit (a program bot that failed), else ``None``."""
 
 
 class _TimedSeat:
@@ -71,6 +74,12 @@ class _TimedSeat:
         action = self.bot.act(observation)
         self.times.append(time.perf_counter() - start)
         return action
+
+    def notify(self, event: Event) -> None:
+        """Pass the event on to a bot that listens (a program bot)."""
+        notify = getattr(self.bot, "notify", None)
+        if notify is not None:
+            notify(event)
 
 
 SEER = "seer:"
@@ -94,19 +103,34 @@ def let_see(bot: Bot, table: Table) -> None:
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
-    """Play one match of a tournament (in a worker process)."""
+    """Play one match of a tournament (in a worker process).
+
+    A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
+    match by forfeit, with the reason in the result; its process is ended.
+    """
     bots = [make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i) for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
     table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
     for name, bot in zip(spec.bots, bots, strict=True):
         if name.startswith(SEER):
             let_see(bot, table)
-    match = table.play()
-    winner = match.winner
+    forfeit = None
+    try:
+        match = table.play()
+        winner = match.winner
+    except BotFailedError as error:
+        match = table.match
+        loser = error.seat if error.seat is not None else table.match.to_act or 0
+        winner = 1 - loser
+        forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}"
+    finally:
+        for bot in bots:
+            if isinstance(bot, EngineBot):
+                bot.close()
     assert winner is not None
     return MatchResult(
         spec, winner, match.score, len(match.rounds),
-        (tuple(seats[0].times), tuple(seats[1].times)),
+        (tuple(seats[0].times), tuple(seats[1].times)), forfeit,
     )
 
 
@@ -203,29 +227,38 @@ class Report:
                 for s in self.standings
             ],
             "head_to_head": {a: {b: list(v) for b, v in row.items()} for a, row in self.head_to_head.items()},
+            "forfeits": [{"bots": list(r.spec.bots), "seed": r.spec.seed, "winner": r.winner,
+                          "reason": r.forfeit} for r in self.results if r.forfeit is not None],
         }
 
     def table(self) -> str:
         """The standings as a text table."""
-        lines = [f"{'bot':<12} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
+        w = max(12, *(len(b) for b in self.bots))
+        c = max(12, *(len(b) + 2 for b in self.bots))
+        lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
                  f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
         for s in self.standings:
             low, high = s.win_interval
             win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
             rating_ci = f"{s.rating_low:.0f}..{s.rating_high:.0f}"
             lines.append(
-                f"{s.name:<12} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
+                f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
                 f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
                 f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
         if len(self.bots) > 2:
             lines.append("")
             lines.append("head to head (row's match wins - losses against column):")
-            lines.append(" " * 12 + "".join(f"{b:>12}" for b in self.bots))
+            lines.append(" " * w + "".join(f"{b:>{c}}" for b in self.bots))
             for a in self.bots:
                 cells = "".join(
-                    f"{'-':>12}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>12}"
+                    f"{'-':>{c}}" if a == b else f"{'{}-{}'.format(*self.head_to_head[a][b]):>{c}}"
                     for b in self.bots)
-                lines.append(f"{a:<12}{cells}")
+                lines.append(f"{a:<{w}}{cells}")
+        forfeits = [r for r in self.results if r.forfeit is not None]
+        if forfeits:
+            lines.append("")
+            lines.append(f"forfeits ({len(forfeits)} matches lost by a failing bot):")
+            lines.extend(f"  {' vs '.join(r.spec.bots)} seed {r.spec.seed}: {r.forfeit}" for r in forfeits)
         return "\n".join(lines)
 
     def html(self) -> str:

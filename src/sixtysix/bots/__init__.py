@@ -2,7 +2,8 @@
 
 A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
 ``pimc``, ``ismcts``) or by a strength level (``easy``, ``medium``, ``hard``,
-``expert``), optionally with parameters: ``pimc:samples=40``. Each bot declares
+``expert``), optionally with parameters: ``pimc:samples=40``; ``cmd:PROGRAM ARGS``
+names a program that speaks the bot protocol (:mod:`sixtysix.protocol`). Each bot declares
 the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
 specification against them, raising :class:`~sixtysix.errors.BotError`.
 
@@ -33,6 +34,8 @@ Sampler = Callable[[Observation, Random], Round]
 """Makes a full round consistent with an observation (search bots search on these)."""
 
 
+COMMAND = "cmd:"
+"""The prefix of a bot specification that names a program speaking the bot protocol."""
 MAX_SAMPLES = 100_000
 """The most sampled deals a bot or an analysis may take per decision."""
 MAX_SECONDS = 3600.0
@@ -122,6 +125,10 @@ not '0'; solver takes samples
     ...
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
+    if spec.startswith(COMMAND):
+        from sixtysix.protocol import EngineBot
+
+        return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
     if name == "learned":

@@ -34,6 +34,7 @@ from textual.worker import Worker, WorkerFailed, WorkerState
 from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots import make_bot
 from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
+from sixtysix.errors import BotFailedError
 from sixtysix.match import Match
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import (
@@ -790,7 +791,12 @@ class SixtySixApp(App[int]):
     def _play(self) -> None:
         self._save()
         with contextlib.suppress(SeatClosed):
-            self.table.play()
+            try:
+                self.table.play()
+            except BotFailedError as error:
+                self.call_from_thread(self.notify, f"The opponent program failed: {error}. "
+                                      "The match stops here (the record is saved).",
+                                      severity="error", timeout=60)
 
     def _keep(self, event: Event) -> None:
         """Write the record after each event (in the worker thread, before the seat hears it)."""

@@ -121,3 +121,9 @@ class PausedSeat:
         if self._closing.wait(self._delay if action.is_recorded else 0):
             raise SeatClosed
         return action
+
+    def notify(self, event: Event) -> None:
+        """Pass the event on to a bot that listens (a program bot)."""
+        notify = getattr(self._bot, "notify", None)
+        if notify is not None:
+            notify(event)

@@ -1,0 +1,576 @@
+"""The bot protocol: any program that reads and writes lines plays as a seat.
+
+``docs/PROTOCOL.md`` specifies it. The host (this package's :class:`EngineBot`)
+tells a bot what its seat sees, one line at a time, serialised from the
+:class:`~sixtysix.table.Event` s and :class:`~sixtysix.observation.Observation` s
+the table gives that seat (:class:`Narrator`), and asks it to act with ``go``; the
+bot answers ``play TOKEN``. :func:`serve` is the other end, which ``sixtysix bot
+NAME`` runs for the built-in bots: its :class:`Tracker` rebuilds the seat's
+observation from the lines alone.
+
+>>> from sixtysix.bots import make_bot
+>>> from sixtysix.table import Table
+>>> seen: list[str] = []
+>>> class Listener:
+...     def __init__(self) -> None:
+...         self.narrator = Narrator()
+...     def act(self, observation: Observation) -> Action:
+...         return observation.legal[0]
+...     def notify(self, event: Event) -> None:
+...         seen.extend(self.narrator.lines(event))
+>>> match = Table([Listener(), make_bot("random", seed=1)], seed=5).play()
+>>> seen[:3]
+['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah']
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import dataclasses
+import os
+import queue
+import random
+import shlex
+import shutil
+import subprocess
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Protocol
+
+from sixtysix.bots import LEVELS, Bot, make_bot
+from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, card_name, cards_in, mask_of, parse_card
+from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, quoted
+from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, Phase, Round, Trick, parse_action
+from sixtysix.rules import Rules
+from sixtysix.table import Event, EventKind
+
+VERSION = 1
+"""The protocol version this package speaks."""
+MAX_LINE = 4096
+"""The longest line either side may send, in characters."""
+DECISION_SECONDS = 10.0
+"""How long a program bot may think per decision, by default."""
+HANDSHAKE_SECONDS = 10.0
+"""How long a program bot may take to start and answer the handshake, by default."""
+
+_ELDER = (0, 1, 2, 6, 7, 8)
+_DEALER = (3, 4, 5, 9, 10, 11)
+_TRUMP = 12
+
+
+def _cards(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_in(mask))
+
+
+class Narrator:
+    """Turns one seat's table events into protocol lines.
+
+    Every line comes from the event and the seat's observation in it: the
+    hand, the trump card and the opponent's shown cards are told as they change,
+    compared with the previous observation.
+    """
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self._last: Observation | None = None
+
+    def lines(self, event: Event) -> list[str]:
+        """The lines that tell ``event``."""
+        obs = event.observation
+        last = self._last
+        self._last = obs
+        out: list[str] = []
+        if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
+            self.rounds += 1
+            out.append(f"round {self.rounds} dealer {obs.dealer} score {event.score[0]} {event.score[1]}")
+            out.append(f"hand {_cards(obs.hand)}")
+            out.append(f"trump {'-' if obs.trump_card is None else card_name(obs.trump_card)}")
+            out.extend(f"shown {card_name(c)}" for c in cards_in(obs.opponent_shown))
+            return out
+        if event.kind is EventKind.ACTION:
+            assert event.action is not None and last is not None
+            out.append(f"action {event.actor} {event.action.token}")
+            out.extend(f"draw {card_name(c)}" for c in cards_in(obs.hand & ~last.hand))
+            out.extend(f"shown {card_name(c)}" for c in cards_in(obs.opponent_shown & ~last.opponent_shown))
+            if obs.trump_card != last.trump_card:
+                out.append(f"trump {'-' if obs.trump_card is None else card_name(obs.trump_card)}")
+            return out
+        if event.kind is EventKind.ROUND_ENDED:
+            result = event.result
+            assert result is not None and result.outcome is not None
+            winner = "-" if result.winner is None else str(result.winner)
+            return [f"roundend winner {winner} points {result.game_points} "
+                    f"reason {result.outcome.reason.value} score {event.score[0]} {event.score[1]}"]
+        return [f"matchend winner {event.match_winner} score {event.score[0]} {event.score[1]}"]
+
+
+def go_line(observation: Observation, milliseconds: int) -> str:
+    """The request to act: the time left in milliseconds, then the legal tokens.
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=5).deal()
+    >>> go_line(observe(rnd, rnd.to_act), 2000)
+    'go 2000 Qc Tc Td 9s Js Ts'
+    """
+    return " ".join(["go", str(milliseconds), *(a.token for a in observation.legal)])
+
+
+def _required(action: Action, trump_suit: int) -> int:
+    """The cards a seat must hold to take ``action``."""
+    if action.card is not None:
+        return 1 << action.card
+    suit = action.marriage_suit
+    if suit is not None:
+        return 1 << card(QUEEN, suit) | 1 << card(KING, suit)
+    if action == EXCHANGE:
+        return 1 << card(NINE, trump_suit)
+    return 0
+
+
+class Tracker:
+    """One seat's view of a round, rebuilt from protocol lines alone.
+
+    It keeps a full round consistent with what the seat knows, sampled again
+    whenever a line shows the sample wrong, so that :meth:`observation` is the
+    observation the host's table gave the seat.
+    """
+
+    def __init__(self, seat: int, rules: Rules, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rules = rules
+        self._rng = random.Random(seed)
+        self._round: Round | None = None
+        self._dealer = 0
+        self._hand = 0
+        self._shown = 0
+        self._trump: Card | None = None
+
+    def start(self, dealer: int) -> None:
+        """A new round with ``dealer``; its hand and trump card come next."""
+        if dealer not in (0, 1):
+            raise ProtocolError(f"dealer must be 0 or 1, not {dealer}")
+        self._round = None
+        self._dealer = dealer
+        self._hand = 0
+        self._shown = 0
+        self._trump = None
+
+    def hand(self, cards: Sequence[Card]) -> None:
+        """The seat's hand as dealt."""
+        if len(cards) != 6 or len(set(cards)) != 6:
+            raise ProtocolError("a dealt hand holds 6 different cards")
+        self._hand = mask_of(cards)
+
+    def trump(self, card: Card | None) -> None:
+        """The card under the stock now (``None`` once drawn)."""
+        self._trump = card
+
+    def draw(self, card: Card) -> None:
+        """A card came into the seat's hand."""
+        self._hand |= 1 << card
+
+    def shown(self, card: Card) -> None:
+        """The opponent showed a card it holds."""
+        self._shown |= 1 << card
+
+    def _deal(self) -> Round:
+        if self._trump is None or self._hand.bit_count() != 6 or self._hand >> self._trump & 1:
+            raise ProtocolError("a round needs its hand and trump card before play")
+        mine = _DEALER if self.seat == self._dealer else _ELDER
+        rest = [c for c in range(NUM_CARDS) if not (self._hand | 1 << self._trump) >> c & 1]
+        self._rng.shuffle(rest)
+        deck: list[Card] = [-1] * NUM_CARDS
+        for position, held in zip(mine, cards_in(self._hand), strict=True):
+            deck[position] = held
+        deck[_TRUMP] = self._trump
+        free = iter(rest)
+        return Round([c if c >= 0 else next(free) for c in deck], self._dealer, self.rules)
+
+    def _sample(self, extra_shown: int = 0, exclude: int = 0) -> Round:
+        """The sample, drawn again if it disagrees with what the lines told (or
+        gives the opponent a card of ``exclude``)."""
+        rnd = self._round if self._round is not None else self._deal()
+        obs = observe(rnd, self.seat)
+        shown = self._shown | extra_shown
+        if (obs.hand, obs.opponent_shown, obs.trump_card) != (self._hand, shown, self._trump) \
+                or exclude & rnd.hand(obs.opponent):
+            told = dataclasses.replace(obs, hand=self._hand, opponent_shown=shown, trump_card=self._trump)
+            try:
+                rnd = sample_round(told, self._rng, exclude)
+            except SixtySixError as error:
+                raise ProtocolError(f"the lines contradict each other: {error}") from None
+        self._round = rnd
+        return rnd
+
+    def action(self, actor: int, action: Action) -> None:
+        """A seat took an action."""
+        if actor not in (0, 1):
+            raise ProtocolError(f"seat must be 0 or 1, not {actor}")
+        rnd = self._sample()
+        if actor != self.seat and action in (EXCHANGE, PASS) and rnd.phase is not Phase.RESPOND \
+                and rnd.actions and rnd.actions[-1] in (CLOSE, CLOSE_BEFORE_DRAW):
+            rnd = self._respond(rnd, holds=True)
+        if rnd.to_act != actor:
+            raise ProtocolError(f"seat {actor} may not act now")
+        needed = _required(action, rnd.trump)
+        if actor != self.seat and needed & ~rnd.hand(actor):
+            if needed & ~(observe(rnd, self.seat).unseen | self._shown):
+                raise ProtocolError(f"seat {actor} cannot hold the cards of {action.token}")
+            rnd = self._sample(needed)
+        if actor != self.seat and action.card is not None and rnd.lead_card is not None \
+                and not rnd.is_legal(action):
+            rnd = self._sample(needed, self._follow_excluded(rnd, action.card))
+        if not rnd.is_legal(action):
+            raise ProtocolError(f"seat {actor} may not play {action.token} now: "
+                                f"{rnd.why_illegal(action) or 'illegal'}")
+        rnd.push(action)
+        leaving = needed if action.card is not None or action == EXCHANGE else 0
+        if actor == self.seat:
+            self._hand &= ~leaving
+        else:
+            self._shown &= ~leaving
+
+    def _respond(self, rnd: Round, holds: bool) -> Round:
+        """The sample again from before this seat closed, with the opponent holding
+        the trump nine or not: whether it may answer the close with an exchange
+        (``exchange_on_opponent_close``) shows whether it holds the nine."""
+        closing = rnd.pop()
+        self._round = rnd
+        nine = 1 << card(NINE, rnd.trump)
+        rnd = self._sample(nine, 0) if holds else self._sample(0, nine)
+        rnd.push(closing)
+        return rnd
+
+    def _follow_excluded(self, rnd: Round, card: Card) -> int:
+        """The cards the opponent cannot hold if it follows with ``card`` now: the
+        inference of :attr:`Observation.opponent_excluded` from this trick."""
+        obs = observe(rnd, self.seat)
+        assert obs.lead_card is not None
+        trick = Trick(self.seat, obs.lead_card, card, self.seat, obs.is_strict)
+        return dataclasses.replace(obs, tricks=(trick,)).opponent_excluded
+
+    def observation(self) -> Observation:
+        """What the seat knows now, as the host's table sees it (when asked to act:
+        whose turn it is may be told by the request itself)."""
+        rnd = self._sample()
+        if rnd.phase is Phase.RESPOND and rnd.to_act != self.seat:
+            rnd = self._respond(rnd, holds=False)
+        return observe(rnd, self.seat)
+
+
+class Transport(Protocol):
+    """Lines to and from a bot."""
+
+    def send(self, line: str) -> None:
+        """Send one line; raises :class:`OSError` if the bot is gone."""
+        ...
+
+    def receive(self, timeout: float) -> str | None:
+        """The next line, ``None`` at the end of the bot's output; raises
+        :class:`TimeoutError` when none comes in ``timeout`` seconds."""
+        ...
+
+    def close(self) -> str:
+        """End the bot; returns how it ended (an exit status and its last words)."""
+        ...
+
+
+class ProcessTransport:
+    """A program's standard input and output; its standard error is kept for the
+    reason of a failure. The process is ended when the transport is closed or
+    collected, and at exit."""
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        try:
+            self.process = subprocess.Popen(
+                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise BotFailedError(f"cannot start {quoted(shlex.join(argv))}: {reason}") from None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._errors: collections.deque[str] = collections.deque(maxlen=3)
+        self._finalizer = weakref.finalize(self, _end, self.process)
+        out, err = self.process.stdout, self.process.stderr
+        assert out is not None and err is not None
+        for stream, put in ((out, self._lines.put), (err, self._errors.append)):
+            threading.Thread(target=self._pump, args=(stream, put), daemon=True).start()
+
+    @staticmethod
+    def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
+        try:
+            while line := stream.readline(MAX_LINE + 1):
+                put(line)
+        except (OSError, ValueError):
+            pass
+        put(None)
+
+    def send(self, line: str) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(line + "\n")
+            stdin.flush()
+        except ValueError:
+            raise BrokenPipeError("the bot's input is closed") from None
+
+    def receive(self, timeout: float) -> str | None:
+        try:
+            line = self._lines.get(timeout=max(timeout, 0.0))
+        except queue.Empty:
+            raise TimeoutError from None
+        if line is None:
+            self._lines.put(None)
+        return line
+
+    def close(self) -> str:
+        status = _end(self.process)
+        self._finalizer.detach()
+        words = " ".join(w.strip() for w in self._errors if w and w.strip())
+        return f"exit status {status}" + (f", last words {quoted(words, 120)}" if words else "")
+
+
+def _end(process: subprocess.Popen[str]) -> int:
+    """Ask the process to stop by closing its input, then kill it; reap it."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    try:
+        return process.wait(0.5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.wait()
+
+
+class EngineBot(Bot):
+    """A seat played by a program that speaks the protocol.
+
+    The program starts with the first event or request to act and runs for the
+    match; any fault (no handshake, silence past the time, a crash, garbage, an
+    illegal action) ends it and raises :class:`~sixtysix.errors.BotFailedError`
+    with the reason. :meth:`close` ends it too (quitting politely).
+    """
+
+    name = "cmd"
+
+    def __init__(self, argv: Sequence[str], seed: int | None = None, *,
+                 seconds: float | None = None, handshake: float | None = None,
+                 transport: Callable[[], Transport] | None = None) -> None:
+        super().__init__(seed)
+        self.argv = tuple(argv)
+        self.seconds = DECISION_SECONDS if seconds is None else seconds
+        self.handshake = HANDSHAKE_SECONDS if handshake is None else handshake
+        self._connect = transport or (lambda: ProcessTransport(self.argv))
+        self._transport: Transport | None = None
+        self._narrator = Narrator()
+        self._seat: int | None = None
+        self.id: dict[str, str] = {}
+        """What the bot said of itself: ``name``, ``author``."""
+        self.options: list[str] = []
+        """The options the bot offers, as it declared them."""
+        self.failure: str | None = None
+        """Why the bot failed, once it has."""
+
+    @classmethod
+    def from_spec(cls, command: str, seed: int | None = None) -> EngineBot:
+        """The bot that runs ``command`` (a program and its arguments, shell-quoted)."""
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise BotError(f"bad command {quoted(command)}: {error}") from None
+        if not argv:
+            raise BotError("cmd: needs a program, as in cmd:node bot.js")
+        program = argv[0]
+        if shutil.which(program) is None and not (os.sep in program and os.access(program, os.X_OK)):
+            raise BotError(f"cannot run {quoted(program)}: no such program")
+        return cls(argv, seed)
+
+    def _fail(self, reason: str) -> BotFailedError:
+        ended = self._end()
+        self.failure = reason + (f" ({ended})" if ended else "")
+        return BotFailedError(self.failure, self._seat)
+
+    def _end(self) -> str:
+        transport, self._transport = self._transport, None
+        return transport.close() if transport is not None else ""
+
+    def _send(self, line: str) -> None:
+        assert self._transport is not None
+        try:
+            self._transport.send(line)
+        except OSError:
+            raise self._fail("the bot stopped reading its input") from None
+
+    def _read(self, deadline: float, waiting: str) -> list[str]:
+        """The next line the bot sends that is not ``info``, split in words."""
+        assert self._transport is not None
+        while True:
+            try:
+                line = self._transport.receive(deadline - time.monotonic())
+            except TimeoutError:
+                raise self._fail(f"no answer to {waiting} in time") from None
+            if line is None:
+                raise self._fail(f"the bot ended while {waiting}")
+            if len(line) > MAX_LINE:
+                raise self._fail(f"a line longer than {MAX_LINE} characters")
+            words = line.split()
+            if words and words[0] == "error":
+                raise self._fail(f"the bot gave up: {quoted(line.strip()[6:], 120)}")
+            if words and words[0] != "info":
+                return words
+
+    def _start(self, seat: int, rules: Rules) -> None:
+        if self.failure is not None:
+            raise BotFailedError(self.failure, seat)
+        self._seat = seat
+        if self._transport is not None:
+            return
+        try:
+            self._transport = self._connect()
+        except BotFailedError as error:
+            self.failure = error.reason
+            raise BotFailedError(error.reason, seat) from None
+        self._send(f"sixtysix {VERSION}")
+        deadline = time.monotonic() + self.handshake
+        while True:
+            words = self._read(deadline, "the handshake")
+            if words == ["ready"]:
+                break
+            if words[0] == "id" and len(words) >= 3 and words[1] in ("name", "author"):
+                self.id[words[1]] = " ".join(words[2:])
+            elif words[0] == "option" and len(words) >= 2:
+                self.options.append(" ".join(words[1:]))
+            else:
+                raise self._fail(f"garbage in the handshake: {quoted(' '.join(words))}")
+        self._send(f"match seat {seat} rules {rules}")
+
+    def notify(self, event: Event) -> None:
+        """Tell the bot what its seat sees of ``event``."""
+        self._start(event.observation.seat, event.observation.rules)
+        for line in self._narrator.lines(event):
+            self._send(line)
+
+    def act(self, observation: Observation) -> Action:
+        self._start(observation.seat, observation.rules)
+        deadline = time.monotonic() + self.seconds
+        self._send(go_line(observation, int(1000 * self.seconds)))
+        words = self._read(deadline, "the request to act")
+        if len(words) != 2 or words[0] != "play":
+            raise self._fail(f"garbage instead of play: {quoted(' '.join(words))}")
+        legal = {a.token: a for a in observation.legal}
+        action = legal.get(words[1])
+        if action is None:
+            raise self._fail(f"illegal action {quoted(words[1])}; legal: {' '.join(legal)}")
+        return action
+
+    def close(self) -> None:
+        """Say ``quit`` and end the program."""
+        if self._transport is not None:
+            with contextlib.suppress(OSError):
+                self._transport.send("quit")
+        self._end()
+
+
+def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: int | None = None) -> int:
+    """Play the built-in bot ``spec`` over the protocol: read ``lines``, ``write``
+    answers; returns 0 at ``quit`` or the end of the input.
+
+    A line the bot cannot use is answered ``error ...`` and otherwise ignored; a
+    line that contradicts the round drops the match until the next ``match``.
+
+    >>> out: list[str] = []
+    >>> serve("random", ["sixtysix 1", "bogus", "quit"], out.append)
+    0
+    >>> out
+    ['id name random', 'id author the sixtysix authors', 'ready', "error unknown command 'bogus'"]
+    """
+    bot = make_bot(spec, seed)
+    name, _, given = LEVELS.get(spec, spec).partition(":")
+    settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
+    tracker: Tracker | None = None
+    for raw in lines:
+        words = raw[:MAX_LINE].split()
+        if not words:
+            continue
+        command, arguments = words[0], words[1:]
+        try:
+            if command == "sixtysix":
+                if arguments != [str(VERSION)]:
+                    raise ProtocolError(f"this bot speaks protocol {VERSION}, "
+                                        f"not {quoted(' '.join(arguments))}")
+                write(f"id name {spec}")
+                write("id author the sixtysix authors")
+                for key, parameter in type(bot).parameters.items():
+                    write(f"option {key} {'whole' if parameter.whole else 'number'} "
+                          f"{parameter.low:g} {parameter.high:g}")
+                write("ready")
+            elif command == "set":
+                if len(arguments) != 2:
+                    raise ProtocolError("set takes an option and a value")
+                wanted = {**settings, arguments[0]: arguments[1]}
+                try:
+                    bot = make_bot(f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}", seed)
+                except BotError as error:
+                    raise ProtocolError(str(error)) from None
+                settings = wanted
+            elif command == "quit":
+                return 0
+            elif command == "match":
+                tracker = None
+                if len(arguments) < 4 or arguments[0] != "seat" or arguments[2] != "rules":
+                    raise ProtocolError("match takes: seat S rules RULES")
+                tracker = Tracker(_seat(arguments[1]), Rules.parse(" ".join(arguments[3:])), seed)
+            elif command in ("roundend", "matchend", "error", "info"):
+                pass
+            elif command not in _PLAY:
+                raise ProtocolError(f"unknown command {quoted(command)}")
+            elif tracker is None:
+                raise ProtocolError(f"{command} before match")
+            else:
+                answer = _play(tracker, bot, command, arguments)
+                if answer is not None:
+                    write(answer)
+        except (SixtySixError, ValueError) as error:
+            if isinstance(error, ProtocolError) and "contradict" in str(error):
+                tracker = None
+            write(f"error {str(error).splitlines()[0][:MAX_LINE - 6]}")
+    return 0
+
+
+_PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1"):
+        raise ProtocolError(f"seat must be 0 or 1, not {quoted(text)}")
+    return int(text)
+
+
+def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str | None:
+    """Apply one line of play to ``tracker``; the answer to ``go``."""
+    if command == "round":
+        if len(arguments) < 3 or arguments[1] != "dealer":
+            raise ProtocolError("round takes: N dealer D score A B")
+        tracker.start(_seat(arguments[2]))
+    elif command == "hand":
+        tracker.hand([parse_card(a) for a in arguments])
+    elif command == "trump" and len(arguments) == 1:
+        tracker.trump(None if arguments[0] == "-" else parse_card(arguments[0]))
+    elif command == "draw" and len(arguments) == 1:
+        tracker.draw(parse_card(arguments[0]))
+    elif command == "shown" and len(arguments) == 1:
+        tracker.shown(parse_card(arguments[0]))
+    elif command == "action" and len(arguments) == 2:
+        tracker.action(_seat(arguments[0]), parse_action(arguments[1]))
+    elif command == "go":
+        observation = tracker.observation()
+        if not observation.legal:
+            raise ProtocolError("go, but the seat is not to act")
+        return f"play {bot.act(observation).token}"
+    else:
+        raise ProtocolError(f"bad {command} line: {quoted(' '.join([command, *arguments]))}")
+    return None

@@ -1,0 +1,426 @@
+"""The bot protocol: the host's lines, the bot side's rebuilt view, real program bots,
+faulty bots, fuzzed lines both ways, and no hidden card in any line."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sixtysix import protocol
+from sixtysix.bots import Bot, make_bot
+from sixtysix.bots.pimc import PimcBot
+from sixtysix.cards import FULL_DECK, card_name, parse_card
+from sixtysix.errors import BotError, BotFailedError
+from sixtysix.notation import Record
+from sixtysix.observation import Observation, observe
+from sixtysix.protocol import EngineBot, Narrator, ProcessTransport, Tracker, serve
+from sixtysix.round import Action, Round
+from sixtysix.rules import Rules
+from sixtysix.table import Event, EventKind, Table
+from sixtysix.tournament import play_match, run_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'python_bot.py'}"
+NODE_BOT = f"cmd:node {ROOT / 'examples' / 'node_bot' / 'bot.js'}"
+SERVED = f"cmd:{sys.executable} -m sixtysix.cli bot"
+SHORT = Rules.parse("classic match_target=3")
+
+
+class ServedTransport:
+    """A fake transport: ``serve`` runs in a thread of this process. Every line
+    both ways is recorded, with a hook that sees each line the host sends."""
+
+    def __init__(self, spec: str, seed: int = 0, check: Callable[[str], None] | None = None) -> None:
+        self.sent: queue.Queue[str | None] = queue.Queue()
+        self.replies: queue.Queue[str | None] = queue.Queue()
+        self.transcript: list[str] = []
+        self.check = check
+        self.thread = threading.Thread(target=self._run, args=(spec, seed), daemon=True)
+        self.thread.start()
+
+    def _run(self, spec: str, seed: int) -> None:
+        serve(spec, iter(self.sent.get, None), self._reply, seed=seed)
+        self.replies.put(None)
+
+    def _reply(self, line: str) -> None:
+        self.transcript.append(f"bot:  {line}")
+        self.replies.put(line)
+
+    def send(self, line: str) -> None:
+        if self.check is not None:
+            self.check(line)
+        self.transcript.append(f"host: {line}")
+        self.sent.put(line)
+
+    def receive(self, timeout: float) -> str | None:
+        try:
+            line = self.replies.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError from None
+        if line is None:
+            self.replies.put(None)
+        return line
+
+    def close(self) -> str:
+        self.sent.put(None)
+        self.thread.join(5)
+        return ""
+
+
+class ScriptedTransport:
+    """A fake transport whose bot answers every line the host sends with the
+    next of ``answers``, then says nothing more (end of output)."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = iter(answers)
+        self.pending: list[str] = []
+        self.closed = False
+
+    def send(self, line: str) -> None:
+        if line.startswith(("sixtysix", "go")):
+            self.pending.extend(next(self.answers, "").split("\n"))
+
+    def receive(self, timeout: float) -> str | None:
+        return self.pending.pop(0) + "\n" if self.pending else None
+
+    def close(self) -> str:
+        self.closed = True
+        return "ended"
+
+
+def transcript_session(seed: int = 193) -> list[str]:
+    """The documented session: ``sixtysix bot greedy`` (served here) against ``random``,
+    one round to 1 game point."""
+    transport = ServedTransport("greedy", seed=1)
+    bot = EngineBot(["sixtysix", "bot", "greedy"], transport=lambda: transport)
+    Table([bot, make_bot("random", seed=2)], Rules.parse("classic match_target=1"), seed=seed).play()
+    bot.close()
+    return transport.transcript
+
+
+def test_the_documented_session_is_a_real_transcript() -> None:
+    doc = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- session -->\n```text\n(.*?)```", doc, re.S)
+    assert found is not None, "docs/PROTOCOL.md lost its session block"
+    assert found.group(1).splitlines() == transcript_session()
+
+
+class Rebuilt:
+    """A seat that checks, at each event and each decision, that the tracker fed
+    the protocol lines alone rebuilds exactly the table's observation."""
+
+    def __init__(self, bot_name: str, seed: int) -> None:
+        self.bot = make_bot(bot_name, seed)
+        self.narrator = Narrator()
+        self.tracker: Tracker | None = None
+        self.checked = 0
+
+    def notify(self, event: Event) -> None:
+        obs = event.observation
+        if self.tracker is None:
+            self.tracker = Tracker(obs.seat, obs.rules, seed=1)
+        for line in self.narrator.lines(event):
+            command, *arguments = line.split()
+            if command not in ("roundend", "matchend"):
+                assert protocol._play(self.tracker, self.bot, command, arguments) is None
+        if event.kind is EventKind.ACTION and obs.outcome is None:
+            # Whose turn it is after this seat closes may depend on whether the opponent
+            # holds the trump nine: the lines tell it with the opponent's answer.
+            rebuilt = self.tracker.observation()
+            assert dataclasses.replace(rebuilt, phase=obs.phase, to_act=obs.to_act, legal=obs.legal) == obs
+            self.checked += 1
+
+    def act(self, observation: Observation) -> Action:
+        assert self.tracker is not None and self.tracker.observation() == observation
+        return self.bot.act(observation)
+
+
+@pytest.mark.parametrize("preset", ["classic", "pagat", "santase", "turkish"])
+def test_the_lines_tell_the_seat_everything_its_observation_holds(preset: str) -> None:
+    checked = 0
+    for seed in range(12):
+        seats = [Rebuilt("random", seed), Rebuilt("greedy", seed + 100)]
+        Table(seats, Rules.parse(preset), seed=seed).play()
+        checked += min(seat.checked for seat in seats)
+    assert checked > 300
+
+
+def hidden(rnd: Round, seat: int) -> int:
+    """The cards ``seat`` may not see: the opponent's unshown cards and the stock's face-down cards."""
+    opponent = 1 - seat
+    played = 0 if rnd.lead_card is None else 1 << rnd.lead_card
+    for trick in rnd.tricks:
+        played |= 1 << trick.lead | 1 << trick.follow
+    face_up = 0 if rnd.trump_card is None else 1 << rnd.trump_card
+    stock = FULL_DECK & ~(rnd.hand(0) | rnd.hand(1) | played | face_up)
+    return rnd.hand(opponent) & ~rnd.shown(opponent) | stock
+
+
+CARD = re.compile(r"\b[9JQKTA][cdhs]\b")
+
+
+class LeakCheck:
+    """Checks each line sent to ``seat`` against the true round of ``table``."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.table: Table | None = None
+        self.lines = 0
+
+    def __call__(self, line: str) -> None:
+        assert self.table is not None
+        rnd = self.table.match.round
+        if rnd is not None:
+            secret = hidden(rnd, self.seat)
+            for token in CARD.findall(line):
+                assert not secret >> parse_card(token) & 1, f"seat {self.seat} was told {line!r}"
+        self.lines += 1
+
+
+def test_no_line_names_a_card_its_seat_may_not_see() -> None:
+    lines = 0
+    for seed in range(40):
+        checks = [LeakCheck(0), LeakCheck(1)]
+        transports = [ServedTransport(name, seed, check)
+                      for name, check in zip(["random", "greedy"], checks, strict=True)]
+        seats = [EngineBot([str(seat)], transport=functools.partial(lambda t: t, t))
+                 for seat, t in enumerate(transports)]
+        table = Table(seats, seed=seed)
+        for check in checks:
+            check.table = table
+        table.play()
+        for bot in seats:
+            bot.close()
+        lines += sum(check.lines for check in checks)
+    assert lines > 5000
+
+
+def test_the_leak_check_catches_a_hidden_card() -> None:
+    table = Table([None, None], seed=2)
+    rnd = table.deal()
+    check = LeakCheck(0)
+    check.table = table
+    check(f"hand {' '.join(a.token for a in observe(rnd, 0).legal)}")
+    secret = min(c for c in range(24) if hidden(rnd, 0) >> c & 1)
+    with pytest.raises(AssertionError, match="was told"):
+        check(f"draw {card_name(secret)}")
+
+
+def _entrants_play(entrant: str, matches: int = 4) -> None:
+    report = run_tournament([entrant, "random"], matches, Rules(), seed=3)
+    assert [r.forfeit for r in report.results] == [None] * matches
+    assert sum(s.decisions for s in report.standings if s.name == entrant) > 2 * matches
+
+
+def test_the_python_example_plays_through_the_client() -> None:
+    _entrants_play(PYTHON_BOT)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_node_example_plays_through_the_client() -> None:
+    report = run_tournament([NODE_BOT, "random"], 10, SHORT, seed=3)
+    assert [r.forfeit for r in report.results] == [None] * 10
+    assert report.standings[0].name == NODE_BOT  # it plays better than random
+
+
+def test_sixtysix_bot_serves_a_builtin_bot_as_a_program() -> None:
+    _entrants_play(f"{SERVED} random --seed 4")
+
+
+FAULTS = {
+    "crash": ("import sys\nprint('id name crash'); print('ready', flush=True)\n"
+              "sys.stdin.readline(); sys.stdin.readline(); raise SystemExit('boom')",
+              "the bot ended while"),
+    "hang": ("import sys, time\nprint('ready', flush=True)\n"
+             "for line in sys.stdin:\n    if line.startswith('go'):\n        time.sleep(60)",
+             "no answer to the request to act in time"),
+    "illegal": ("import sys\nprint('ready', flush=True)\n"
+                "for line in sys.stdin:\n    if line.startswith('go'):\n"
+                "        print('play out', flush=True)",
+                "illegal action 'out'"),
+    "garbage": ("import sys\nprint('ready', flush=True)\n"
+                "for line in sys.stdin:\n    if line.startswith('go'):\n"
+                "        print('hello there', flush=True)",
+                "garbage instead of play: 'hello there'"),
+    "silent": ("import time\ntime.sleep(60)", "no answer to the handshake in time"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_faulty_bot_loses_its_matches_and_its_process_ends(
+        fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script, reason = FAULTS[fault]
+    path = tmp_path / f"{fault}.py"
+    path.write_text(script, encoding="utf-8")
+    monkeypatch.setattr(protocol, "DECISION_SECONDS", 0.3)
+    monkeypatch.setattr(protocol, "HANDSHAKE_SECONDS", 0.5)
+    started: list[subprocess.Popen[str]] = []
+    real = ProcessTransport.__init__
+
+    def spy(self: ProcessTransport, argv: list[str]) -> None:
+        real(self, argv)
+        started.append(self.process)
+    monkeypatch.setattr(ProcessTransport, "__init__", spy)
+    entrant = f"cmd:{sys.executable} {path}"
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=1)
+    assert [r.spec.bots[r.winner] for r in report.results] == ["random", "random"]
+    for result in report.results:
+        assert result.forfeit is not None and reason in result.forfeit
+    assert report.to_json()["forfeits"][0]["reason"] == report.results[0].forfeit
+    assert "forfeits (2 matches" in report.table()
+    assert len(started) == 2 and all(process.poll() is not None for process in started)
+
+
+def test_a_program_that_cannot_be_found_is_a_bot_error() -> None:
+    with pytest.raises(BotError, match="no such program"):
+        make_bot("cmd:no-such-program-anywhere --flag")
+    with pytest.raises(BotError, match="needs a program"):
+        make_bot("cmd:  ")
+
+
+def test_the_scripted_client_reads_id_and_options_and_ignores_info() -> None:
+    first = Table([None, None], seed=5).deal().legal_tuple()[-1].token
+    transport = ScriptedTransport(["id name Scripted\nid author Me\noption depth whole 1 9\ninfo hi\nready",
+                                   f"info thinking\nplay {first}"])
+    bot = EngineBot(["scripted"], transport=lambda: transport)
+    table = Table([bot, make_bot("random", seed=1)], seed=5)
+    rnd = table.deal()
+    assert rnd.to_act == 0
+    assert bot.act(observe(rnd, 0)).token == first
+    assert bot.id == {"name": "Scripted", "author": "Me"} and bot.options == ["depth whole 1 9"]
+    bot.close()
+    assert transport.closed
+
+
+line_text = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\n\r"), max_size=60)
+words = st.sampled_from(["sixtysix 1", "ready", "play", "play Ah", "id name x", "option", "info", "error no",
+                         "round 1 dealer 0", "hand", "go", "match seat 0 rules classic", "quit", "play draw"])
+fuzz_line = st.one_of(line_text, words, st.builds(lambda a, b: f"{a} {b}", words, line_text))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(fuzz_line, max_size=8))
+def test_random_answers_make_the_client_fail_clearly(answers: list[str]) -> None:
+    transport = ScriptedTransport(answers)
+    bot = EngineBot(["fuzz"], seconds=0.05, handshake=0.05, transport=lambda: transport)
+    try:
+        Table([bot, make_bot("random", seed=1)], SHORT, seed=2).play()
+    except BotFailedError as error:
+        assert error.seat == 0 and error.reason
+    assert transport.closed or bot.failure is None
+
+
+def host_lines(seed: int) -> Iterator[str]:
+    """A valid start of a match, as a host sends it."""
+    narrator = Narrator()
+    out = ["sixtysix 1", "match seat 0 rules classic"]
+
+    class Seat:
+        def act(self, observation: Observation) -> Action:
+            out.append(protocol.go_line(observation, 1000))
+            return observation.legal[0]
+
+        def notify(self, event: Event) -> None:
+            out.extend(narrator.lines(event))
+    Table([Seat(), make_bot("random", seed=seed)], SHORT, seed=seed).play()
+    return iter(out)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 50), st.integers(0, 60), st.lists(fuzz_line, max_size=10))
+def test_random_lines_get_clear_errors_from_sixtysix_bot(seed: int, keep: int, noise: list[str]) -> None:
+    lines = [*list(host_lines(seed))[:keep], *noise, "go 1000", "quit"]
+    out: list[str] = []
+    assert serve("greedy", lines, out.append, seed=1) == 0
+    for line in out:
+        assert line.split()[0] in ("id", "option", "ready", "play", "error"), line
+
+
+def test_sixtysix_bot_survives_garbage_bytes_as_a_process() -> None:
+    garbage = b"sixtysix 1\n\xff\xfe\x00garbage\nmatch seat 9 rules nope\ngo\n" + b"x" * 10000 + b"\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "bot", "random"], input=garbage, check=False,
+                          capture_output=True, timeout=30)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    replies = done.stdout.decode().splitlines()
+    assert replies[-1].startswith("error") and "ready" in replies
+    assert sum(line.startswith("error") for line in replies) == 4
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["bot", "cmd:node x.js"], "serves built-in bots only"),
+    (["bot", "nobody"], "unknown bot 'nobody'"),
+    (["tournament", "cmd:no-such-program-anywhere", "random"], "no such program"),
+])
+def test_bad_bot_names_are_one_line_errors(argv: list[str], message: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from sixtysix.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_forfeit_is_scored_for_the_other_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(name: str, seed: int | None = None) -> object:
+        if name == "random":
+            return make_bot(name, seed)
+        return EngineBot(["x"], transport=lambda: ScriptedTransport(["ready", "play nothing"]))
+    monkeypatch.setattr("sixtysix.tournament.make_bot", failing)
+    from sixtysix.tournament import MatchSpec
+    result = play_match(MatchSpec(("random", "failing"), "classic", 7, 0))
+    assert result.winner == 0 and result.forfeit is not None
+    assert result.forfeit.startswith("seat 1 (failing): illegal action 'nothing'")
+
+
+async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from sixtysix.tui.app import SixtySixApp
+    from test_tui import SIZE, first, play_to_end
+
+    path = tmp_path / "match.ssn"
+    app = SixtySixApp(Rules.parse("classic match_target=3"), seed=4, opponent=PYTHON_BOT, delay=0, save=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot, app, first)
+        assert app.table.match.is_over
+        await pilot.press("q")
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert record.players == ("human", PYTHON_BOT)
+    assert record.replay().score == app.table.match.score
+
+
+def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Bot] = []
+
+    def spy(spec: str, seed: int | None = None) -> Bot:
+        made.append(make_bot(spec, seed))
+        return made[-1]
+    monkeypatch.setattr(protocol, "make_bot", spy)
+    out: list[str] = []
+    lines = ["sixtysix 1", "set samples 0", "set close_margin 0.5", "set samples 3", "quit"]
+    assert serve("hard", lines, out.append) == 0
+    assert "option samples whole 1 100000" in out and out.index("ready") == len(out) - 2
+    assert out[-1].startswith("error bot 'pimc': samples must be a whole number from 1 to 100000")
+    assert [(bot.samples, bot.close_margin) for bot in made if isinstance(bot, PimcBot)] == [
+        (20, 0.25), (20, 0.5), (3, 0.5)]
+
+
+def test_a_program_that_cannot_start_forfeits_from_its_own_seat(tmp_path: Path) -> None:
+    script = tmp_path / "bot.sh"
+    script.write_text("#!/bin/sh\necho ready\n", encoding="utf-8")
+    script.chmod(0o755)
+    bot = make_bot(f"cmd:{script}")
+    script.chmod(0o644)  # no longer executable when the match starts
+    with pytest.raises(BotFailedError, match="cannot start") as failed:
+        Table([make_bot("random", seed=1), bot], seed=3).play()
+    assert failed.value.seat == 1
