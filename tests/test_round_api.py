@@ -95,6 +95,9 @@ def test_from_position_plays_on_exactly_like_the_round_it_shows(preset: str) -> 
 @pytest.mark.parametrize(("stock_size", "stock", "words"), [
     (4, "Ac Tc", "a stock of 4 needs 3 face-down cards"),
     (0, "Ac", "a stock of 0 needs 0 face-down cards"),
+    (3, "Ac Tc", "a stock size is an even number from 0 to 12, not 3"),
+    (14, "", "a stock size is an even number from 0 to 12, not 14"),
+    (-2, "", "a stock size is an even number from 0 to 12, not -2"),
 ])
 def test_from_position_refuses_a_stock_of_the_wrong_length(stock_size: int, stock: str, words: str) -> None:
     rnd = Match(seed=1).deal()

@@ -235,6 +235,8 @@ _MSUIT = 19
 _PLAYED = 20
 _TRICK_COUNT = 21
 _STATE_SIZE = 22
+_STOCK_SIZES = frozenset(range(0, 13, 2))
+"""The sizes a stock can have: even, from the 12 of the deal down to 0."""
 
 _OVER = Phase.OVER.value
 _LEAD_PHASE = Phase.LEAD.value
@@ -451,6 +453,8 @@ class Round:
         rnd.rules = rules
         rnd.dealer = dealer
         rnd.trump = trump
+        if stock_size not in _STOCK_SIZES:
+            raise StateError(f"a stock size is an even number from 0 to 12, not {stock_size}")
         if len(stock) != max(stock_size - 1, 0):
             raise StateError(f"a stock of {stock_size} needs {max(stock_size - 1, 0)} face-down cards")
         drawn = 12 - stock_size
