@@ -24,7 +24,7 @@ from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_
 from sixtysix.observation import observe
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import Rules
-from sixtysix.tournament import SEER, run_tournament
+from sixtysix.tournament import BACKENDS, SEER, run_tournament
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
@@ -284,8 +284,11 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    if args.address is not None and args.backend != "ray":
+        raise CommandError("--address needs --backend ray")
     report = run_tournament(args.bots, args.matches, args.rules, jobs=args.jobs, seed=args.seed,
-                            progress=None if args.quiet else _progress_bar("matches"))
+                            progress=None if args.quiet else _progress_bar("matches"),
+                            backend=args.backend, address=args.address)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -442,7 +445,14 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--rules", type=rules_argument, default=Rules(),
                             help="preset with optional overrides, e.g. 'classic match_target=3'")
     tournament.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
-                            help=f"worker processes, 1 to {MAX_JOBS} (4 per CPU; default 1)")
+                            help=f"worker processes, 1 to {MAX_JOBS} (4 per CPU; default 1); with "
+                                 "--backend ray and no --address, the CPUs of the local Ray instance")
+    tournament.add_argument("--backend", choices=BACKENDS, default="local",
+                            help="where the duplicate pairs run: local processes, or Ray tasks "
+                                 "(extra [cluster]; default local)")
+    tournament.add_argument("--address", metavar="ADDR", default=None,
+                            help="with --backend ray: the Ray cluster to join, HOST:PORT or "
+                                 "ray://HOST:PORT (default: start a local Ray instance)")
     tournament.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1,
                             help="seed of the deck sequences (default 1)")
     tournament.add_argument("--json", action="store_true", help="print the report as JSON")

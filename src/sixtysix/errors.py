@@ -62,3 +62,7 @@ class BotFailedError(SixtySixError, RuntimeError):
         super().__init__(reason)
         self.reason = reason
         self.seat = seat
+
+
+class ClusterError(SixtySixError, RuntimeError):
+    """A cluster backend that cannot run: its extra is not installed, or its address cannot be reached."""

@@ -2,7 +2,8 @@
 
 Every pairing plays deck sequences twice with the seats swapped, so luck of the
 deal cancels out: in the twin match each bot gets the cards the other had.
-Matches run on a local process pool (stopped at once on Ctrl-C); the same seeds give the same results.
+Duplicate pairs run on a local process pool (stopped at once on Ctrl-C) or on a Ray
+cluster (:mod:`sixtysix.cluster`); the same seeds give the same results on both.
 
 >>> report = run_tournament(["greedy", "random"], matches=4, rules=Rules(), jobs=1, seed=3)
 >>> [s.name for s in report.standings]
@@ -132,6 +133,23 @@ def play_match(spec: MatchSpec) -> MatchResult:
         spec, winner, match.score, len(match.rounds),
         (tuple(seats[0].times), tuple(seats[1].times)), forfeit,
     )
+
+
+def play_pair(pair: Sequence[MatchSpec]) -> list[MatchResult]:
+    """Play the matches of one duplicate pair: the unit of work of every backend."""
+    return [play_match(spec) for spec in pair]
+
+
+def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
+    """The scheduled matches grouped into their duplicate pairs, in order.
+
+    >>> [[s.bots for s in p] for p in pairs(schedule(["a", "b"], 2, Rules(), 1))]
+    [[('a', 'b'), ('b', 'a')]]
+    """
+    grouped: dict[int, list[MatchSpec]] = {}
+    for spec in specs:
+        grouped.setdefault(spec.pair, []).append(spec)
+    return list(grouped.values())
 
 
 def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list[MatchSpec]:
@@ -401,9 +419,19 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
     return ordered, head
 
 
+BACKENDS = ("local", "ray")
+"""Where a tournament's duplicate pairs run: local processes, or a Ray cluster."""
+
+
 def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 1, seed: int = 1,
-                   progress: Callable[[int, int], None] | None = None) -> Report:
-    """Play every pairing's duplicate matches and rate the bots."""
+                   progress: Callable[[int, int], None] | None = None, backend: str = "local",
+                   address: str | None = None) -> Report:
+    """Play every pairing's duplicate matches and rate the bots.
+
+    With ``backend="ray"`` the pairs run as Ray tasks: on the cluster at ``address``,
+    on the Ray instance this process already started, or on a new local instance of
+    ``jobs`` CPUs (:func:`sixtysix.cluster.run_on_ray`).
+    """
     for name in bots:
         make_bot(name.removeprefix(SEER))
     if len(set(bots)) != len(bots):
@@ -411,21 +439,28 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, not {jobs}")
     specs = schedule(bots, matches, rules, seed)
+    if backend not in BACKENDS:
+        raise TournamentError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
     results: list[MatchResult] = []
-    if jobs == 1:
-        for spec in specs:
-            results.append(play_match(spec))
-            if progress:
-                progress(len(results), len(specs))
+
+    def collect(done: list[MatchResult]) -> None:
+        results.extend(done)
+        if progress:
+            progress(len(results), len(specs))
+
+    if backend == "ray":
+        from sixtysix.cluster import run_on_ray
+        run_on_ray(pairs(specs), collect, cpus=jobs, address=address)
+    elif jobs == 1:
+        for pair in pairs(specs):
+            collect(play_pair(pair))
     else:
         # Workers ignore Ctrl-C, which a terminal sends to the whole process group: the
         # parent gets KeyboardInterrupt alone, and terminates them on its way out.
         pool = multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
         try:
-            for result in pool.imap_unordered(play_match, specs):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(specs))
+            for done in pool.imap_unordered(play_pair, pairs(specs)):
+                collect(done)
             pool.close()
         finally:
             pool.terminate()
