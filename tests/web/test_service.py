@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 from sqlalchemy.exc import OperationalError
 
 from sixtysix.round import DRAW, PASS
 from sixtysix.web.games import Connection, GameService, LiveGame
-from sixtysix.web.store import Store
+from sixtysix.web.store import Player, Store
 
 
-async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: pytest.MonkeyPatch) -> None:
+@contextlib.asynccontextmanager
+async def _table(seed: int, rules: str) -> AsyncIterator[tuple[Store, GameService, Player, Player, LiveGame]]:
+    """A service on an in-memory store, with Ann and Bob seated at a game of ``rules``."""
     store = Store("sqlite://")
-    service = GameService(store, seed=3)
+    service = GameService(store, seed=seed)
     await service.start()
     try:
         ann, _ = store.create_player("Ann")
         bob, _ = store.create_player("Bob")
-        game = await service.create(ann, "human", "classic", None)
-        game = await service.join(bob, game.row.id)
+        game = await service.create(ann, "human", rules, None)
+        yield store, service, ann, bob, await service.join(bob, game.row.id)
+    finally:
+        await service.stop()
+        store.close()
+
+
+async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with _table(3, "classic") as (store, service, ann, _bob, game):
         watcher = Connection(ann)
         service.connect(game, watcher)
         watcher.outbox.get_nowait()
@@ -46,20 +57,11 @@ async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: py
         await service.act(reloaded, seat, token)
         stored = store.game(game.row.id)
         assert stored is not None and [m.value for m in stored[1]][-1] == token
-    finally:
-        await service.stop()
-        store.close()
 
 
 async def test_a_game_reloaded_from_the_store_resumes_exactly() -> None:
-    store = Store("sqlite://")
-    service = GameService(store, seed=9)
-    await service.start()
-    try:
-        ann, _ = store.create_player("Ann")
-        bob, _ = store.create_player("Bob")
-        game = await service.create(ann, "human", "pagat match_target=7", None)
-        game = await service.join(bob, game.row.id)
+    async with _table(9, "pagat match_target=7") as (_store, service, ann, bob, first):
+        game = first
         rng = random.Random(2)
         steps = 0
         while game.row.status == "playing":
@@ -79,9 +81,6 @@ async def test_a_game_reloaded_from_the_store_resumes_exactly() -> None:
             await service.act(game, rnd.to_act, action.token)
             steps += 1
         assert game.match.is_over and steps > 40
-    finally:
-        await service.stop()
-        store.close()
 
 
 def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
@@ -91,14 +90,7 @@ def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
 
 
 async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
-    store = Store("sqlite://")
-    service = GameService(store, seed=1)
-    await service.start()
-    try:
-        ann, _ = store.create_player("Ann")
-        bob, _ = store.create_player("Bob")
-        game = await service.create(ann, "human", "classic match_target=1", None)
-        game = await service.join(bob, game.row.id)
+    async with _table(1, "classic match_target=1") as (_store, service, ann, _bob, game):
         connection = Connection(ann)
         service.connect(game, connection)
         while game.row.status == "playing":
@@ -110,6 +102,3 @@ async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
         assert game.row.id not in service.games
         again = await service.load(game.row.id)
         assert again is not None and again.row.status == "over" and again.match.score == game.match.score
-    finally:
-        await service.stop()
-        store.close()
