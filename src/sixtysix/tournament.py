@@ -64,23 +64,24 @@ class MatchResult:
 
 
 class _TimedSeat:
-    """A bot seat that measures how long each decision takes."""
+    """A bot seat that measures how long each decision takes. It listens to the
+    table's events only if its bot does (a program bot), so that the table builds
+    no observations for bots that ignore them."""
+
+    notify: Callable[[Event], None]
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        notify = getattr(bot, "notify", None)
+        if notify is not None:
+            self.notify = notify
 
     def act(self, observation: Observation) -> Action:
         start = time.perf_counter()
         action = self.bot.act(observation)
         self.times.append(time.perf_counter() - start)
         return action
-
-    def notify(self, event: Event) -> None:
-        """Pass the event on to a bot that listens (a program bot)."""
-        notify = getattr(self.bot, "notify", None)
-        if notify is not None:
-            notify(event)
 
 
 SEER = "seer:"

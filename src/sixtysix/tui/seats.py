@@ -108,12 +108,18 @@ class HumanSeat:
 
 class PausedSeat:
     """A computer seat that pauses ``delay`` seconds before each action a record
-    shows (not before the implicit ``draw`` and ``pass``)."""
+    shows (not before the implicit ``draw`` and ``pass``). It listens to the
+    table's events only if its bot does (a program bot)."""
+
+    notify: Callable[[Event], None]
 
     def __init__(self, bot: Seat, delay: float, closing: threading.Event) -> None:
         self._bot = bot
         self._delay = delay
         self._closing = closing
+        notify = getattr(bot, "notify", None)
+        if notify is not None:
+            self.notify = notify
 
     def act(self, observation: Observation) -> Action:
         """The bot's action, after the pause."""
@@ -121,9 +127,3 @@ class PausedSeat:
         if self._closing.wait(self._delay if action.is_recorded else 0):
             raise SeatClosed
         return action
-
-    def notify(self, event: Event) -> None:
-        """Pass the event on to a bot that listens (a program bot)."""
-        notify = getattr(self._bot, "notify", None)
-        if notify is not None:
-            notify(event)
