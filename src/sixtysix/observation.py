@@ -70,6 +70,22 @@ class Observation:
         :attr:`Round.is_strict <sixtysix.round.Round.is_strict>`."""
         return self.closer is not None or self.stock_size == 0
 
+    def why_illegal(self, action: Action) -> str | None:
+        """Why this seat may not take ``action`` now, in the engine's words
+        (``None`` if it may). The reasons depend only on what the seat sees, so
+        they are asked of a full round sampled from the observation.
+
+        >>> from sixtysix import Match
+        >>> from sixtysix.round import OUT
+        >>> rnd = Match(seed=3).deal()
+        >>> obs = observe(rnd, rnd.to_act)
+        >>> obs.why_illegal(obs.legal[0]) is None, obs.why_illegal(OUT) == rnd.why_illegal(OUT)
+        (True, True)
+        """
+        if action in self.legal:
+            return None
+        return sample_round(self, random.Random(0)).why_illegal(action)
+
     @property
     def played(self) -> CardSet:
         """Every card played to a trick, the one on the table included."""

@@ -528,7 +528,7 @@ class GameScreen(Screen[None]):
             return "the round is over." if obs is not None else "no round is dealt yet."
         if not self.legal:
             return f"it is {self.names.possessive(1)} turn." if obs.to_act == 1 else "wait a moment."
-        reason = sample_round(obs, random.Random(0)).why_illegal(action)
+        reason = obs.why_illegal(action)
         return self.names.explain(reason or "it is not legal now") + "."
 
     def _refuse(self, message: str) -> None:

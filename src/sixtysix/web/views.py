@@ -21,12 +21,11 @@ observation, which agrees with the true round on everything the seat can see.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from random import Random
 from typing import Any
 
 from sixtysix.cards import SUIT_LETTERS, card_name, cards_in
 from sixtysix.match import Match
-from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.observation import Observation, observe
 from sixtysix.round import ACTIONS, Outcome, Round, Trick
 
 
@@ -110,16 +109,13 @@ def open_view(rnd: Round, info: MatchInfo) -> dict[str, Any]:
 def refusals(obs: Observation) -> dict[str, str]:
     """Why each card of the hand that is not legal may not be played, while the seat is to act.
 
-    The reasons depend only on what the seat sees, so they are asked of a round
-    sampled from the observation.
+    The reasons depend only on what the seat sees
+    (:meth:`~sixtysix.observation.Observation.why_illegal`).
     """
     if obs.to_act != obs.seat or not obs.legal:
         return {}
-    refused = [c for c in cards_in(obs.hand) if ACTIONS[c] not in obs.legal]
-    if not refused:
-        return {}
-    sample = sample_round(obs, Random(0))
-    return {card_name(c): sample.why_illegal(ACTIONS[c]) or "" for c in refused}
+    return {card_name(c): obs.why_illegal(ACTIONS[c]) or "" for c in cards_in(obs.hand)
+            if ACTIONS[c] not in obs.legal}
 
 
 def _trick(trick: Trick) -> dict[str, Any]:
