@@ -36,7 +36,10 @@ for line in sys.stdin:
     if command == "sixtysix":  # the handshake: say who we are, then ready
         send("id name python-example")
         send("id author a newcomer")
+        send("option seed whole 0 18446744073709551615")  # the host then says: set seed N
         send("ready")
+    elif command == "set" and args[0] == "seed":  # seeded, a match plays alike again
+        random.seed(int(args[1]))
     elif command == "hand":  # a new round's hand
         hand = set(args)
     elif command == "draw":  # a card came into our hand

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import queue
+import random
 import re
 import shutil
 import subprocess
@@ -23,6 +25,7 @@ from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
+from sixtysix.match import Match
 from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
 from sixtysix.protocol import EngineBot, Narrator, ProcessTransport, Tracker, serve
@@ -104,7 +107,7 @@ def transcript_session(seed: int = 193) -> list[str]:
     """The documented session: ``sixtysix bot greedy`` (served here) against ``random``,
     one round to 1 game point."""
     transport = ServedTransport("greedy", seed=1)
-    bot = EngineBot(["sixtysix", "bot", "greedy"], transport=lambda: transport)
+    bot = EngineBot(["sixtysix", "bot", "greedy"], seed=1, transport=lambda: transport)
     Table([bot, make_bot("random", seed=2)], Rules.parse("classic match_target=1"), seed=seed).play()
     bot.close()
     return transport.transcript
@@ -241,7 +244,7 @@ def test_sixtysix_bot_serves_a_builtin_bot_as_a_program() -> None:
 
 FAULTS = {
     "crash": ("import sys\nprint('id name crash'); print('ready', flush=True)\n"
-              "sys.stdin.readline(); sys.stdin.readline(); raise SystemExit('boom')",
+              "for line in sys.stdin:\n    if line.startswith('go'):\n        raise SystemExit('boom')",
               "the bot ended while"),
     "hang": ("import sys, time\nprint('ready', flush=True)\n"
              "for line in sys.stdin:\n    if line.startswith('go'):\n        time.sleep(60)",
@@ -424,3 +427,142 @@ def test_a_program_that_cannot_start_forfeits_from_its_own_seat(tmp_path: Path) 
     with pytest.raises(BotFailedError, match="cannot start") as failed:
         Table([make_bot("random", seed=1), bot], seed=3).play()
     assert failed.value.seat == 1
+
+
+def test_the_host_sets_the_options_of_the_spec_and_the_seed() -> None:
+    transport = ServedTransport("hard", seed=0)
+    bot = EngineBot(["sixtysix", "bot", "hard"], seed=5, options={"samples": "3"},
+                    transport=lambda: transport)
+    Table([bot, make_bot("random", seed=1)], Rules.parse("classic match_target=1"), seed=2).play()
+    bot.close()
+    start = transport.transcript.index("host: match seat 0 rules classic match_target=1")
+    handshake = transport.transcript[:start]
+    assert handshake[-2:] == ["host: set samples 3", "host: set seed 5"]
+    assert not any(line.startswith("bot:  error") for line in transport.transcript)
+
+
+def test_an_option_the_bot_does_not_offer_fails_it_clearly() -> None:
+    bot = EngineBot(["x"], options={"depth": "2"}, transport=lambda: ServedTransport("greedy"))
+    with pytest.raises(BotFailedError, match="the bot offers no option 'depth'; it offers seed"):
+        Table([bot, make_bot("random", seed=1)], seed=2).play()
+    assert bot.fault == "the bot offers no option 'depth'"
+
+
+def test_options_in_brackets_reach_a_real_program() -> None:
+    entrant = f"cmd:[samples=2,close_margin=0.5] {SERVED[4:]} hard"
+    assert make_bot(entrant).settings == {"samples": "2", "close_margin": "0.5"}  # type: ignore[attr-defined]
+    _entrants_play(entrant, matches=2)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("cmd:[samples=3 python3 bot.py", "needs its closing ]"),
+    ("cmd:[samples 3] python3 bot.py", "write NAME=VALUE"),
+    ("cmd:[a=1,a=2] python3 bot.py", "given twice"),
+    ("cmd:[a=1]", "needs a program"),
+])
+def test_bad_options_in_brackets_are_bot_errors(spec: str, message: str) -> None:
+    with pytest.raises(BotError, match=message):
+        make_bot(spec)
+
+
+def test_the_time_limits_are_settings_of_the_commands(tmp_path: Path) -> None:
+    script = tmp_path / "bot.py"
+    script.write_text("import sys\nprint('ready', flush=True)\nfor line in sys.stdin:\n"
+                      "    if line.startswith('go'):\n"
+                      "        print('error ' + line.split()[1], flush=True)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "tournament",
+                           f"cmd:{sys.executable} {script}", "random", "--matches", "2",
+                           "--bot-seconds", "0.25", "--handshake-seconds", "20",
+                           "--json", "--quiet"], capture_output=True, text=True, check=True, timeout=60)
+    forfeits = json.loads(done.stdout)["forfeits"]
+    assert len(forfeits) == 2 and all("the bot gave up: '250'" in f["reason"] for f in forfeits)
+    bot = make_bot(f"cmd:{sys.executable} {script}")
+    assert protocol.limit(bot, 2.0, 3.0) is bot and (bot.seconds, bot.handshake) == (2.0, 3.0)  # type: ignore[attr-defined]
+
+
+def part_played(seed: int, actions: int) -> Match:
+    """A match of the classic rules between two random bots: a whole round, then ``actions``
+    actions of the second."""
+    match = Match(seed=seed)
+    Table([make_bot("random", seed=seed), make_bot("random", seed=seed + 1)], match=match).play_round()
+    rnd = match.deal()
+    chooser = random.Random(seed)
+    while not rnd.is_over and len(rnd.actions) < actions:
+        rnd.push(chooser.choice(rnd.legal_tuple()))
+    return match
+
+
+class Heard:
+    """A seat that keeps every line a narrator tells it."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.narrator = Narrator()
+        self.lines: list[str] = []
+
+    def act(self, observation: Observation) -> Action:
+        return self.bot.act(observation)
+
+    def notify(self, event: Event) -> None:
+        self.lines.extend(self.narrator.lines(event))
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_retold_match_is_the_lines_the_seat_heard(seat: int) -> None:
+    for seed in range(6):
+        seats = [Heard(make_bot("random", seed=seed)), Heard(make_bot("greedy", seed=seed))]
+        table = Table(seats, seed=seed)
+        table.play_round()
+        rnd = table.deal()
+        while not rnd.is_over and len(rnd.actions) < 5 + seed:
+            to_act = rnd.to_act
+            assert to_act is not None
+            table.submit(to_act, seats[to_act].act(observe(rnd, to_act)))
+        narrator = Narrator()
+        assert narrator.retell(table.match, seat) == seats[seat].lines
+        assert narrator.rounds == 2
+
+
+@pytest.mark.parametrize("program", [SERVED + " greedy", PYTHON_BOT])
+def test_a_resumed_match_is_retold_to_a_new_program(program: str) -> None:
+    for seed in range(3):
+        match = part_played(seed, 3 + 2 * seed)
+        bot = make_bot(program, seed=seed)
+        assert isinstance(bot, EngineBot)
+        bot.resume(match, 1)
+        played = Table([make_bot("random", seed=9), bot], match=match).play()
+        bot.close()
+        assert played.is_over and bot.failure is None
+
+
+def test_the_retelling_is_what_sixtysix_bot_needs_to_play_on() -> None:
+    for seed in range(8):
+        match = part_played(seed, 2 + seed)
+        transport = ServedTransport("greedy", seed=seed)
+        bot = EngineBot(["served"], transport=lambda t=transport: t)  # type: ignore[misc]
+        bot.resume(match, 1)
+        Table([make_bot("random", seed=9), bot], match=match).play()
+        bot.close()
+        assert not [line for line in transport.transcript if line.startswith("bot:  error")]
+        told = transport.transcript.index("host: match seat 1 rules classic") + 1
+        assert transport.transcript[told].startswith("host: round 1 dealer")
+        assert any(line.startswith("host: round 2 dealer") for line in transport.transcript[told:])
+
+
+async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from sixtysix.tui.app import SixtySixApp
+    from sixtysix.tui.saving import load, record_of, write_atomically
+    from test_tui import SIZE, first, play_to_end
+
+    path = tmp_path / "match.ssn"
+    opponent = SERVED + " greedy"
+    write_atomically(path, str(record_of(part_played(4, 5), opponent, 4)))
+    resumed = load(path)
+    app = SixtySixApp(seed=resumed.seed, opponent=resumed.opponent, match=resumed.match, delay=0, save=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot, app, first)
+        assert app.table.match.is_over
+        await pilot.press("q")
+    bot = app.table.seats[1]._bot  # type: ignore[union-attr]
+    assert isinstance(bot, EngineBot) and bot.failure is None

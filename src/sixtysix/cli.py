@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
-from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, make_bot
+from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot
 from sixtysix.bots.solver import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
 from sixtysix.observation import observe
+from sixtysix.protocol import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import Rules
 from sixtysix.tournament import BACKENDS, SEER, run_tournament
@@ -212,6 +213,16 @@ def _builtin(text: str) -> str:
     return _bot(text)
 
 
+def _program_bot(text: str) -> tuple[str, str]:
+    """An argument type: a program bot a server allows, ``NAME=cmd:PROGRAM ARGS``."""
+    from sixtysix.web.programs import program_bot
+
+    try:
+        return program_bot(text)
+    except BotError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _entrant(text: str) -> str:
     """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
     if text.startswith(SEER + COMMAND):
@@ -272,7 +283,8 @@ def _play(args: argparse.Namespace) -> int:
                                 f"drop {', '.join(given)}")
             resumed = load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
-                       opponent=resumed.opponent, manual_draw=args.manual_draw)
+                       opponent=resumed.opponent, manual_draw=args.manual_draw,
+                       bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
         if args.save is not None:
             check_save(Path(args.save), force=args.force)
@@ -280,7 +292,8 @@ def _play(args: argparse.Namespace) -> int:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent or "greedy",
-               manual_draw=args.manual_draw)
+               manual_draw=args.manual_draw, bot_seconds=args.bot_seconds,
+               handshake_seconds=args.handshake_seconds)
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -288,7 +301,8 @@ def _tournament(args: argparse.Namespace) -> int:
         raise CommandError("--address needs --backend ray")
     report = run_tournament(args.bots, args.matches, args.rules, jobs=args.jobs, seed=args.seed,
                             progress=None if args.quiet else _progress_bar("matches"),
-                            backend=args.backend, address=args.address)
+                            backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
+                            handshake_seconds=args.handshake_seconds)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -316,8 +330,14 @@ def _serve(args: argparse.Namespace) -> int:
         from sixtysix.web.store import Store
     except ImportError as error:
         raise CommandError(f"the web server needs the extra: pip install 'sixtysix[web]' ({error})") from None
+    names = [name for name, _ in args.bot]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise CommandError(f"--bot names {', '.join(twice)} more than once")
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
-                        away_limit=args.away_limit, workers=args.workers, seed=args.seed)
+                        away_limit=args.away_limit, workers=args.workers, seed=args.seed,
+                        bots=tuple(args.bot), bot_seconds=args.bot_seconds,
+                        handshake_seconds=args.handshake_seconds)
     _check_address(args.host, args.port)
     try:  # open and migrate the database once here, so that a bad one is one line, not a traceback
         Store(settings.url()).close()
@@ -403,6 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
              "optionally with parameters as in pimc:samples=40, or a program speaking the bot "
              "protocol, as in 'cmd:node bot.js' (default: greedy)")
+    _time_limits(play)
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a record, checking every action",
@@ -459,6 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--plot", metavar="FILE.html", type=_html_file,
                             help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    _time_limits(tournament)
     tournament.set_defaults(handler=_tournament)
 
     bot = commands.add_parser(
@@ -495,11 +517,27 @@ def build_parser() -> argparse.ArgumentParser:
                        help="processes thinking for the slow bots and hints (default: one per core)")
     serve.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
                        help="seed the decks and bots, for reproducible tests (default: system random)")
+    serve.add_argument("--bot", type=_program_bot, action="append", default=[], metavar="NAME=cmd:PROGRAM",
+                       help="allow players to pick the program bot NAME, which runs PROGRAM and its "
+                            "arguments (as cmd: names it everywhere); repeat for more. Players see "
+                            "the name, never the command")
+    _time_limits(serve)
     serve.add_argument("--log-level", default="warning",
                        choices=["critical", "error", "warning", "info", "debug", "trace"],
                        help="uvicorn log level (default warning)")
     serve.set_defaults(handler=_serve)
     return top
+
+
+def _time_limits(parser: argparse.ArgumentParser) -> None:
+    """The options of a command that runs program bots: their time limits."""
+    parser.add_argument("--bot-seconds", type=number(0.01, MAX_SECONDS), default=None, metavar="SECONDS",
+                        help=f"seconds a program bot (cmd:) may think per decision "
+                             f"(default {DECISION_SECONDS:g})")
+    parser.add_argument("--handshake-seconds", type=number(0.01, MAX_SECONDS), default=None,
+                        metavar="SECONDS",
+                        help=f"seconds a program bot may take to start and answer the handshake "
+                             f"(default {HANDSHAKE_SECONDS:g})")
 
 
 def _wrap(text: str) -> str:

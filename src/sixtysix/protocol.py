@@ -37,16 +37,17 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Protocol
 
 from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, card_name, cards_in, mask_of, parse_card
-from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, quoted
+from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, StateError, quoted
+from sixtysix.match import Match
 from sixtysix.observation import Observation, observe, sample_round
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, Phase, Round, Trick, parse_action
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind
+from sixtysix.table import Event, EventKind, Table
 
 VERSION = 1
 """The protocol version this package speaks."""
@@ -56,6 +57,8 @@ DECISION_SECONDS = 10.0
 """How long a program bot may think per decision, by default."""
 HANDSHAKE_SECONDS = 10.0
 """How long a program bot may take to start and answer the handshake, by default."""
+MAX_SEED = 2 ** 64 - 1
+"""The largest seed the host tells a program (``set seed N``)."""
 
 _ELDER = (0, 1, 2, 6, 7, 8)
 _DEALER = (3, 4, 5, 9, 10, 11)
@@ -106,6 +109,44 @@ class Narrator:
             return [f"roundend winner {winner} points {result.game_points} "
                     f"reason {result.outcome.reason.value} score {event.score[0]} {event.score[1]}"]
         return [f"matchend winner {event.match_winner} score {event.score[0]} {event.score[1]}"]
+
+    def retell(self, match: Match, seat: int) -> list[str]:
+        """The lines ``seat`` heard of ``match`` so far, from its first deal, as they
+        were told (without ``go``: its decisions are made): what a program resuming a
+        saved match hears. The narrator goes on from there.
+
+        >>> from sixtysix.bots import make_bot
+        >>> played = Table([make_bot("random", seed=1), make_bot("random", seed=2)], seed=5)
+        >>> rnd = played.deal()
+        >>> played.submit(rnd.to_act, rnd.legal_tuple()[0])
+        >>> Narrator().retell(played.match, 0)
+        ['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah', 'action 0 Qc']
+        """
+        lines: list[str] = []
+        seats: list[_Hearing | None] = [None, None]
+        seats[seat] = _Hearing(self, lines)
+        table = Table(seats, match.rules, dealer=match.first_dealer)
+        for rnd in match.rounds:
+            table.deal(rnd.deck)
+            for action in rnd.actions:
+                to_act = table.to_act
+                assert to_act is not None
+                table.submit(to_act, action)
+        return lines
+
+
+class _Hearing:
+    """A seat of a match being retold: it hears the events and is asked nothing."""
+
+    def __init__(self, narrator: Narrator, lines: list[str]) -> None:
+        self._narrator = narrator
+        self._lines = lines
+
+    def act(self, observation: Observation) -> Action:
+        raise StateError("a retold match asks for no decision")
+
+    def notify(self, event: Event) -> None:
+        self._lines.extend(self._narrator.lines(event))
 
 
 def go_line(observation: Observation, milliseconds: int) -> str:
@@ -353,20 +394,31 @@ class EngineBot(Bot):
     match; any fault (no handshake, silence past the time, a crash, garbage, an
     illegal action) ends it and raises :class:`~sixtysix.errors.BotFailedError`
     with the reason. :meth:`close` ends it too (quitting politely).
+
+    After the handshake the host sends ``set NAME VALUE`` for each of ``options``
+    (each must be an option the program offers) and ``set seed N`` when the bot
+    has a seed and the program offers the option ``seed``.
     """
 
     name = "cmd"
 
     def __init__(self, argv: Sequence[str], seed: int | None = None, *,
                  seconds: float | None = None, handshake: float | None = None,
+                 options: Mapping[str, str] | None = None,
                  transport: Callable[[], Transport] | None = None) -> None:
         super().__init__(seed)
         self.argv = tuple(argv)
+        self.seed = seed
         self.seconds = DECISION_SECONDS if seconds is None else seconds
+        """Seconds the program may think per decision."""
         self.handshake = HANDSHAKE_SECONDS if handshake is None else handshake
+        """Seconds the program may take to start and answer the handshake."""
+        self.settings = dict(options or {})
+        """The options the host sets, by name."""
         self._connect = transport or (lambda: ProcessTransport(self.argv))
         self._transport: Transport | None = None
         self._narrator = Narrator()
+        self._retold: list[str] | None = None
         self._seat: int | None = None
         self.id: dict[str, str] = {}
         """What the bot said of itself: ``name``, ``author``."""
@@ -374,10 +426,36 @@ class EngineBot(Bot):
         """The options the bot offers, as it declared them."""
         self.failure: str | None = None
         """Why the bot failed, once it has."""
+        self.fault: str | None = None
+        """The kind of the failure, once the bot has failed, in the host's words alone: no
+        text of the program's and not its command line, so that it may be shown to anyone."""
 
     @classmethod
     def from_spec(cls, command: str, seed: int | None = None) -> EngineBot:
-        """The bot that runs ``command`` (a program and its arguments, shell-quoted)."""
+        """The bot that runs ``command``: a program and its arguments, shell-quoted,
+        optionally after options in brackets, ``[NAME=VALUE,...] PROGRAM ARGS``.
+
+        >>> bot = EngineBot.from_spec("[samples=40,close_margin=0.5] python3 bot.py hard")
+        >>> bot.settings, bot.argv
+        ({'samples': '40', 'close_margin': '0.5'}, ('python3', 'bot.py', 'hard'))
+        >>> EngineBot.from_spec("[samples] python3 bot.py")
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.BotError: bad option 'samples' of cmd:[...]: write NAME=VALUE
+        """
+        options = {}
+        command = command.lstrip()
+        if command.startswith("["):
+            given, bracket, command = command[1:].partition("]")
+            if not bracket:
+                raise BotError("cmd:[ needs its closing ], as in cmd:[samples=40] sixtysix bot hard")
+            for item in filter(None, given.split(",")):
+                name, equals, value = (part.strip() for part in item.partition("="))
+                if not equals or not name or not value or len((name + " " + value).split()) != 2:
+                    raise BotError(f"bad option {quoted(item)} of cmd:[...]: write NAME=VALUE")
+                if name in options:
+                    raise BotError(f"option {quoted(name)} of cmd:[...] is given twice")
+                options[name] = value
         try:
             argv = shlex.split(command)
         except ValueError as error:
@@ -387,11 +465,21 @@ class EngineBot(Bot):
         program = argv[0]
         if shutil.which(program) is None and not (os.sep in program and os.access(program, os.X_OK)):
             raise BotError(f"cannot run {quoted(program)}: no such program")
-        return cls(argv, seed)
+        return cls(argv, seed, options=options)
 
-    def _fail(self, reason: str) -> BotFailedError:
+    def resume(self, match: Match, seat: int) -> None:
+        """Retell ``match`` so far as ``seat`` heard it (:meth:`Narrator.retell`) once the
+        program has started, before anything else: a match resumed from its record. The
+        ``ROUND_RESUMED`` event that follows is then told already."""
+        self._narrator = Narrator()
+        self._retold = self._narrator.retell(match, seat)
+
+    def _fail(self, fault: str, detail: str = "") -> BotFailedError:
+        """End the program for ``fault``, which names the kind of failure in words of the
+        host only; ``detail`` adds what the program said or did."""
         ended = self._end()
-        self.failure = reason + (f" ({ended})" if ended else "")
+        self.fault = fault
+        self.failure = fault + detail + (f" ({ended})" if ended else "")
         return BotFailedError(self.failure, self._seat)
 
     def _end(self) -> str:
@@ -419,20 +507,23 @@ class EngineBot(Bot):
                 raise self._fail(f"a line longer than {MAX_LINE} characters")
             words = line.split()
             if words and words[0] == "error":
-                raise self._fail(f"the bot gave up: {quoted(line.strip()[6:], 120)}")
+                raise self._fail("the bot gave up", f": {quoted(line.strip()[6:], 120)}")
             if words and words[0] != "info":
                 return words
 
-    def _start(self, seat: int, rules: Rules) -> None:
+    def _start(self, seat: int, rules: Rules) -> bool:
+        """Start the program if it has not started; returns whether a resumed match was
+        retold just now."""
         if self.failure is not None:
             raise BotFailedError(self.failure, seat)
         self._seat = seat
         if self._transport is not None:
-            return
+            return False
         try:
             self._transport = self._connect()
         except BotFailedError as error:
             self.failure = error.reason
+            self.fault = "the program could not start"
             raise BotFailedError(error.reason, seat) from None
         self._send(f"sixtysix {VERSION}")
         deadline = time.monotonic() + self.handshake
@@ -445,12 +536,26 @@ class EngineBot(Bot):
             elif words[0] == "option" and len(words) >= 2:
                 self.options.append(" ".join(words[1:]))
             else:
-                raise self._fail(f"garbage in the handshake: {quoted(' '.join(words))}")
+                raise self._fail("garbage in the handshake", f": {quoted(' '.join(words))}")
+        offered = {option.split()[0] for option in self.options}
+        for name, value in self.settings.items():
+            if name not in offered:
+                raise self._fail(f"the bot offers no option {quoted(name)}",
+                                 f"; it offers {', '.join(sorted(offered))}" if offered else "")
+            self._send(f"set {name} {value}")
+        if self.seed is not None and "seed" in offered and "seed" not in self.settings:
+            self._send(f"set seed {self.seed % (MAX_SEED + 1)}")
         self._send(f"match seat {seat} rules {rules}")
+        retold, self._retold = self._retold, None
+        for line in retold or ():
+            self._send(line)
+        return retold is not None
 
     def notify(self, event: Event) -> None:
         """Tell the bot what its seat sees of ``event``."""
-        self._start(event.observation.seat, event.observation.rules)
+        if self._start(event.observation.seat, event.observation.rules) \
+                and event.kind is EventKind.ROUND_RESUMED:
+            return
         for line in self._narrator.lines(event):
             self._send(line)
 
@@ -460,12 +565,18 @@ class EngineBot(Bot):
         self._send(go_line(observation, int(1000 * self.seconds)))
         words = self._read(deadline, "the request to act")
         if len(words) != 2 or words[0] != "play":
-            raise self._fail(f"garbage instead of play: {quoted(' '.join(words))}")
+            raise self._fail("garbage instead of play", f": {quoted(' '.join(words))}")
         legal = {a.token: a for a in observation.legal}
         action = legal.get(words[1])
         if action is None:
-            raise self._fail(f"illegal action {quoted(words[1])}; legal: {' '.join(legal)}")
+            raise self._fail("illegal action", f" {quoted(words[1])}; legal: {' '.join(legal)}")
         return action
+
+    def kill(self) -> None:
+        """End the program now, from any thread: a decision or line in progress fails."""
+        transport = self._transport
+        if transport is not None:
+            transport.close()
 
     def close(self) -> None:
         """Say ``quit`` and end the program."""
@@ -473,6 +584,21 @@ class EngineBot(Bot):
             with contextlib.suppress(OSError):
                 self._transport.send("quit")
         self._end()
+
+
+def limit(bot: Bot, seconds: float | None = None, handshake: float | None = None) -> Bot:
+    """``bot`` with these time limits, in seconds, if it is a program bot (``None``
+    keeps the default of :data:`DECISION_SECONDS` or :data:`HANDSHAKE_SECONDS`).
+
+    >>> limit(EngineBot(["prog"]), seconds=2.5).seconds
+    2.5
+    """
+    if isinstance(bot, EngineBot):
+        if seconds is not None:
+            bot.seconds = seconds
+        if handshake is not None:
+            bot.handshake = handshake
+    return bot
 
 
 def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: int | None = None) -> int:
@@ -485,8 +611,8 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     >>> out: list[str] = []
     >>> serve("random", ["sixtysix 1", "bogus", "quit"], out.append)
     0
-    >>> out
-    ['id name random', 'id author the sixtysix authors', 'ready', "error unknown command 'bogus'"]
+    >>> out[2:]
+    ['option seed whole 0 18446744073709551615', 'ready', "error unknown command 'bogus'"]
     """
     bot = make_bot(spec, seed)
     name, _, given = LEVELS.get(spec, spec).partition(":")
@@ -507,11 +633,20 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                 for key, parameter in type(bot).parameters.items():
                     write(f"option {key} {'whole' if parameter.whole else 'number'} "
                           f"{parameter.low:g} {parameter.high:g}")
+                write(f"option seed whole 0 {MAX_SEED}")
                 write("ready")
             elif command == "set":
                 if len(arguments) != 2:
                     raise ProtocolError("set takes an option and a value")
-                wanted = {**settings, arguments[0]: arguments[1]}
+                key, value = arguments
+                wanted = dict(settings)
+                if key == "seed":
+                    if not value.isdigit() or int(value) > MAX_SEED:
+                        raise ProtocolError(f"seed must be a whole number from 0 to {MAX_SEED}, "
+                                            f"not {quoted(value)}")
+                    seed = int(value)
+                else:
+                    wanted[key] = value
                 try:
                     bot = make_bot(f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}", seed)
                 except BotError as error:

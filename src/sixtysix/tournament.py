@@ -31,7 +31,7 @@ from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
 from sixtysix.errors import BotFailedError, TournamentError
 from sixtysix.observation import Observation
-from sixtysix.protocol import EngineBot
+from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, Table
@@ -47,6 +47,10 @@ class MatchSpec:
     rules: str
     seed: int
     pair: int
+    bot_seconds: float | None = None
+    """Seconds a program bot may think per decision (``None``: the protocol's default)."""
+    handshake_seconds: float | None = None
+    """Seconds a program bot may take for the handshake (``None``: the protocol's default)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
     match by forfeit, with the reason in the result; its process is ended.
     """
-    bots = [make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i) for i, name in enumerate(spec.bots)]
+    bots = [limit(make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i),
+                  spec.bot_seconds, spec.handshake_seconds) for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
     table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
     for name, bot in zip(spec.bots, bots, strict=True):
@@ -153,8 +158,10 @@ def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
     return list(grouped.values())
 
 
-def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list[MatchSpec]:
-    """The matches of a round robin: per pairing, ``matches`` matches as duplicate pairs.
+def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int,
+             limits: tuple[float | None, float | None] = (None, None)) -> list[MatchSpec]:
+    """The matches of a round robin: per pairing, ``matches`` matches as duplicate pairs;
+    ``limits`` are the program bots' seconds per decision and for the handshake.
 
     >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 2, Rules(), 1)]
     [(('a', 'b'), 1000), (('b', 'a'), 1000)]
@@ -169,8 +176,8 @@ def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list
     for first, second in itertools.combinations(bots, 2):
         for _ in range(matches // 2):
             deal_seed = seed * 1000 + pair % (matches // 2)
-            specs.append(MatchSpec((first, second), str(rules), deal_seed, pair))
-            specs.append(MatchSpec((second, first), str(rules), deal_seed, pair))
+            specs.append(MatchSpec((first, second), str(rules), deal_seed, pair, *limits))
+            specs.append(MatchSpec((second, first), str(rules), deal_seed, pair, *limits))
             pair += 1
     return specs
 
@@ -426,8 +433,12 @@ BACKENDS = ("local", "ray")
 
 def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 1, seed: int = 1,
                    progress: Callable[[int, int], None] | None = None, backend: str = "local",
-                   address: str | None = None) -> Report:
+                   address: str | None = None, bot_seconds: float | None = None,
+                   handshake_seconds: float | None = None) -> Report:
     """Play every pairing's duplicate matches and rate the bots.
+
+    Program bots (``cmd:``) may think ``bot_seconds`` per decision and take
+    ``handshake_seconds`` to start (``None``: the protocol's defaults).
 
     With ``backend="ray"`` the pairs run as Ray tasks: on the cluster at ``address``,
     on the Ray instance this process already started, or on a new local instance of
@@ -439,7 +450,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
         raise TournamentError("each bot may enter once")
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, not {jobs}")
-    specs = schedule(bots, matches, rules, seed)
+    specs = schedule(bots, matches, rules, seed, (bot_seconds, handshake_seconds))
     if backend not in BACKENDS:
         raise TournamentError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
     results: list[MatchResult] = []

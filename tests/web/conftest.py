@@ -23,7 +23,8 @@ StartServer = Callable[..., Server]
 
 @pytest.fixture
 def start_server(tmp_path: Path) -> Iterator[StartServer]:
-    """Start servers (``database_url``, ``away_limit``, ``seed``); all are stopped at the end."""
+    """Start servers (``database_url``, ``away_limit``, ``seed``, ``arguments``); all are
+    stopped at the end."""
     started: list[Server] = []
 
     def start(database_url: str | None = None, **options: object) -> Server:

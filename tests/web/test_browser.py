@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -375,3 +376,36 @@ def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Se
     assert len(ann.states) > before
     assert sorted(ann.hand()) == hand
     assert ann.step() is not None
+
+
+def test_a_program_bot_picked_from_the_list_plays_and_a_failing_one_forfeits(
+        browser: Browser, start_server: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("import sys\nprint('ready', flush=True)\nfor line in sys.stdin:\n"
+                      "    if line.startswith('go'):\n        print('play nonsense', flush=True)\n",
+                      encoding="utf-8")
+    example = Path(__file__).resolve().parents[2] / "examples" / "python_bot.py"
+    server = start_server(arguments=["--bot", f"pybot=cmd:{sys.executable} {example}",
+                                     "--bot", f"broken=cmd:{sys.executable} {broken}"])
+    ann = Player(browser, server, "Ann")
+    try:
+        ann.sign_in()
+        page = ann.page
+        programs = page.query_selector_all("select[name=level] optgroup option")
+        assert [option.get_attribute("value") for option in programs] == ["pybot", "broken"]
+        assert str(example) not in page.content()
+        ann.new_game("bot", level="pybot", target=3)
+        assert page.inner_text(".scorebar").count("pybot") == 1
+        play_into_a_round(ann, 3)
+        moves = [state["last"] for state in ann.states if state["last"]]
+        assert {move["actor"] for move in moves} == {0, 1}, "both the player and the program played"
+        assert ann.states[-1]["game"]["status"] == "playing"
+
+        page.goto(server.base + "/")
+        page.wait_for_selector("button[data-start=bot]")
+        ann.new_game("bot", level="broken", target=3)
+        play_until_over([ann])
+        assert page.inner_text(".match-result") == "You win the match: broken failed (illegal action)."
+        assert ann.states[-1]["game"]["ending"] == "forfeit"
+    finally:
+        ann.close()

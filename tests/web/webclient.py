@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from socket import socket as tcp_socket
 from typing import Any
 
@@ -27,14 +27,15 @@ def free_port() -> int:
 
 
 class Server:
-    """``sixtysix serve`` in a child process."""
+    """``sixtysix serve`` in a child process; ``arguments`` are more of its options."""
 
     def __init__(self, database_url: str, *, away_limit: float = 600.0, seed: int | None = None,
-                 workers: int = 1) -> None:
+                 workers: int = 1, arguments: Sequence[str] = ()) -> None:
         self.database_url = database_url
         self.away_limit = away_limit
         self.seed = seed
         self.workers = workers
+        self.arguments = list(arguments)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -50,6 +51,7 @@ class Server:
                    "--workers", str(self.workers)]
         if self.seed is not None:
             command += ["--seed", str(self.seed)]
+        command += self.arguments
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=dict(os.environ))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -19,7 +19,8 @@ __all__ = ["SixtySixApp", "run"]
 
 def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path | None = None,
         opponent: str = "greedy", delay: float = 0.5, memory: bool = False, match: Match | None = None,
-        manual_draw: bool = False) -> int:
+        manual_draw: bool = False, bot_seconds: float | None = None,
+        handshake_seconds: float | None = None) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see
@@ -27,12 +28,14 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
     opponent's pause in seconds before each of its actions, ``memory`` starts
     in memory mode, ``manual_draw`` keeps the draw on its own key, and
     ``save`` names a file for the match record, written after every action.
-    ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`).
+    ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`). A program
+    opponent may think ``bot_seconds`` per decision and take ``handshake_seconds`` to start.
     SIGTERM and SIGHUP end the app cleanly with status 128 + the signal's number.
     """
     try:
         app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
-                          match=match, manual_draw=manual_draw, signals=True)
+                          match=match, manual_draw=manual_draw, signals=True, bot_seconds=bot_seconds,
+                          handshake_seconds=handshake_seconds)
     except ValueError as error:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2

@@ -37,6 +37,7 @@ from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
 from sixtysix.errors import BotFailedError
 from sixtysix.match import Match
 from sixtysix.observation import Observation, sample_round
+from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import (
     CLOSE,
     CLOSE_BEFORE_DRAW,
@@ -720,6 +721,8 @@ class SixtySixApp(App[int]):
     is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
     to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
     and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
+    A program opponent (``cmd:``) may think ``bot_seconds`` per decision and take
+    ``handshake_seconds`` to start; it is retold a resumed match first.
     """
 
     CSS_PATH = "app.tcss"
@@ -733,7 +736,8 @@ class SixtySixApp(App[int]):
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
                  memory: bool = False, match: Match | None = None, manual_draw: bool = False,
-                 signals: bool = False) -> None:
+                 signals: bool = False, bot_seconds: float | None = None,
+                 handshake_seconds: float | None = None) -> None:
         super().__init__()
         rules = match.rules if match is not None else rules or Rules()
         self.opponent = opponent
@@ -743,7 +747,10 @@ class SixtySixApp(App[int]):
         self.names = Names(opponent_name(opponent))
         self._stopping = threading.Event()
         self.human = HumanSeat(self.post_message, self._stopping, self._keep)
-        bot = PausedSeat(make_bot(opponent, self.seed), delay, self._stopping)
+        opponent_bot = limit(make_bot(opponent, self.seed), bot_seconds, handshake_seconds)
+        if match is not None and isinstance(opponent_bot, EngineBot):
+            opponent_bot.resume(match, 1)
+        bot = PausedSeat(opponent_bot, delay, self._stopping)
         self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
         """The table; the worker thread plays its match."""
         self.save_path = None if save is None else Path(save)

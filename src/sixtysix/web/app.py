@@ -70,6 +70,13 @@ class Settings:
     seed: int | None = None
     """Seed of the decks, dealers and bots, for reproducible tests (``None``: the system's
     random source)."""
+    bots: tuple[tuple[str, str], ...] = ()
+    """The program bots players may pick: each name with its command (``cmd:`` without the
+    prefix), as :func:`~sixtysix.web.programs.program_bot` reads ``--bot NAME=cmd:...``."""
+    bot_seconds: float | None = None
+    """Seconds a program bot may think per decision (``None``: the protocol's default)."""
+    handshake_seconds: float | None = None
+    """Seconds a program bot may take to start (``None``: the protocol's default)."""
 
     def url(self) -> str:
         """The database URL, creating the data folder of the default SQLite file."""
@@ -102,7 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.url())
         service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
-                              seed=settings.seed)
+                              seed=settings.seed, programs=dict(settings.bots),
+                              bot_seconds=settings.bot_seconds, handshake_seconds=settings.handshake_seconds)
         await service.start()
         app.state.service = service
         # Everything loaded so far lives as long as the server: keep the cyclic garbage
@@ -200,7 +208,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for name in FLAGS:
             values = flag_values(name)
             flags[name] = {"default": classic[name], "values": None if values is None else list(values)}
-        return {"levels": list(LEVELS), "presets": list(PRESETS), "flags": flags}
+        return {"levels": list(LEVELS), "bots": [name for name, _ in settings.bots], "presets": list(PRESETS),
+                "flags": flags}
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:

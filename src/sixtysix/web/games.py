@@ -5,17 +5,19 @@ of it; the :class:`~sixtysix.table.Table` of a game in memory is a cache that
 :meth:`GameService.start` rebuilds by replaying the stored moves. Decks come from
 the server's random source and are stored with the game. Bots and hints think
 in worker processes, the fast levels in one of their own, so no game waits for
-another's bot.
+another's bot; a program bot the operator allows runs as a process of its own for
+each game (:mod:`sixtysix.web.programs`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from random import Random, SystemRandom
@@ -31,10 +33,12 @@ from sixtysix.observation import Observation, observe
 from sixtysix.round import Action
 from sixtysix.rules import Rules
 from sixtysix.table import NotYourTurnError, Table
+from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
 from sixtysix.web.views import MatchInfo, open_view, public_view, seat_view
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 HINT_SAMPLES = 40
 CHECKPOINT_SECONDS = 2.0
@@ -52,12 +56,12 @@ class GameError(Exception):
 
 
 def level_name(level: str) -> str:
-    """The display name of a bot seat.
+    """The display name of a bot seat: a level's, or a program bot's own name.
 
-    >>> level_name("medium")
-    'Medium bot'
+    >>> level_name("medium"), level_name("pybot")
+    ('Medium bot', 'pybot')
     """
-    return f"{level.capitalize()} bot"
+    return f"{level.capitalize()} bot" if level in LEVELS else level
 
 
 def think(level: str, seed: int, observation: Observation) -> str:
@@ -102,6 +106,10 @@ class LiveGame:
     last: tuple[int, Action] | None = None
     away_since: list[float | None] = field(default_factory=lambda: [time.monotonic()] * 2)
     thinking: bool = False
+    host: ProgramHost | None = None
+    """The program bot of seat 1, in a game against one."""
+    forfeit: tuple[int, str] | None = None
+    """The seat that lost by forfeit and why, in the server's words."""
 
     @property
     def match(self) -> Match:
@@ -121,9 +129,14 @@ class GameService:
     """Creates, runs and stores games; the web layer calls it."""
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, programs: Mapping[str, str] | None = None,
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
         self.store = store
         self.away_limit = away_limit
+        self.programs = dict(programs or {})
+        """The program bots the operator allows: each name's command (``cmd:`` without the prefix)."""
+        self.bot_seconds = bot_seconds
+        self.handshake_seconds = handshake_seconds
         self.games: dict[str, LiveGame] = {}
         self._db = ThreadPoolExecutor(max_workers=store.writers, thread_name_prefix="sixtysix-db")
         self._workers = workers
@@ -161,9 +174,12 @@ class GameService:
                 await loop.run_in_executor(thread, self.store.checkpoint)
 
     async def stop(self) -> None:
-        """Stop the bots and the database threads."""
+        """Stop the bots (program bots' processes at once) and the database threads."""
         for task in list(self._tasks):
             task.cancel()
+        loop = asyncio.get_running_loop()
+        hosts = [game.host for game in self.games.values() if game.host is not None]
+        await asyncio.gather(*(loop.run_in_executor(None, host.stop) for host in hosts))
         for pool in self._pools.values():
             pool.shutdown(wait=True, cancel_futures=True)
         self._db.shutdown(wait=True)
@@ -204,11 +220,35 @@ class GameService:
             if move.kind == "act":
                 assert move.seat is not None
                 game.last = (move.seat, Action.parse(move.value))
-            if move.kind != "claim":
+            elif move.kind == "forfeit":
+                assert move.seat is not None
+                game.forfeit = (move.seat, move.value)
+            if move.kind not in ("claim", "forfeit"):
                 break
         self.games[game_id] = game
+        if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
+            if row.bot in self.programs:
+                self._seat_program(game)
+                self._park_later(game)
+            else:
+                self._spawn(self.forfeit(game, 1, "the program is no longer allowed on this server"))
         self._bot_turn(game)
         return game
+
+    def _seat_program(self, game: LiveGame) -> None:
+        """Seat the game's program bot at its table, as a listener of seat 1."""
+        bot = game.row.bot
+        assert bot is not None
+        command = self.programs[bot]
+
+        def failed(fault: str, reason: str) -> None:
+            logger.warning("program bot %s failed in game %s: %s", bot, game.row.id, reason)
+            self._spawn(self.forfeit(game, 1, fault))
+
+        game.host = ProgramHost(lambda: make_program(command, self._rng.getrandbits(64), self.bot_seconds,
+                                                     self.handshake_seconds), failed)
+        game.table = Table([None, game.host], match=game.table.match)
+        game.host.wake(game.match)
 
     def _names(self, row: GameRow, names: dict[str, str]) -> list[str | None]:
         result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
@@ -221,8 +261,8 @@ class GameService:
         """A new game with the player in seat 0, against a bot or open for a person."""
         rules = Rules.parse(rules_text)
         if opponent == "bot":
-            if level not in LEVELS:
-                raise GameError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+            if level not in LEVELS and level not in self.programs:
+                raise GameError("bad_request", f"level must be one of {', '.join([*LEVELS, *self.programs])}")
         elif opponent == "human":
             level = None
         else:
@@ -231,11 +271,18 @@ class GameService:
                       [player.id, None], (0, 0), None, None, now())
         table = Table([None, None], rules, dealer=row.first_dealer)
         game = LiveGame(row, table, self._names(row, {player.id: player.name}), 0)
+        if level in self.programs:
+            self._seat_program(game)
         first: list[Move] = []
         if level is not None:
             row.status = "playing"
             first.append(self._deal(game))
-        await self.db(self.store.create_game, row, first)
+        try:
+            await self.db(self.store.create_game, row, first)
+        except Exception:
+            if game.host is not None:
+                game.host.end()
+            raise
         self.games[row.id] = game
         self._bot_turn(game)
         return game
@@ -278,6 +325,8 @@ class GameService:
         """Drop a game whose memory ran ahead of a failed commit and close its connections:
         nobody was told of the change, and the next use reloads the game as stored."""
         self.games.pop(game.row.id, None)
+        if game.host is not None:
+            game.host.end()
         for connection in game.connections:
             connection.send({"type": "error", "code": "server", "message": "the game is reloading"})
             connection.close()
@@ -321,6 +370,8 @@ class GameService:
             for connection, message in messages:
                 connection.send(message)
             self.broadcast(game)
+            if game.host is not None and game.row.status == "over":
+                game.host.end()
             self._bot_turn(game)
 
     def _update_row(self, game: LiveGame) -> None:
@@ -336,7 +387,56 @@ class GameService:
         if (game.row.bot is None or seat != 1 or game.thinking or game.row.status != "playing"):
             return
         game.thinking = True
-        self._spawn(self._think(game, game.row.bot))
+        if game.host is not None:
+            game.host.wake(game.match)
+            self._spawn(self._program_turn(game, game.host))
+        else:
+            self._spawn(self._think(game, game.row.bot))
+
+    async def _program_turn(self, game: LiveGame, host: ProgramHost) -> None:
+        rnd = game.match.round
+        assert rnd is not None
+        expect = game.seq
+        try:
+            token = await host.decide(observe(rnd, 1))
+        finally:
+            game.thinking = False
+        if token is not None and self.games.get(game.row.id) is game:
+            await self.act(game, 1, token, expect=expect)
+
+    async def forfeit(self, game: LiveGame, seat: int, reason: str) -> None:
+        """End the match as lost by ``seat``, whose program failed for ``reason`` (words
+        of the server's, shown to everyone and stored as the game's last move)."""
+        async with game.lock:
+            if game.row.status != "playing":
+                return
+            reason = reason[:100]
+            game.seq += 1
+            game.row.status = "over"
+            game.row.winner = 1 - seat
+            game.row.ending = "forfeit"
+            game.row.score = game.match.score
+            game.forfeit = (seat, reason)
+            try:
+                await self.db(self.store.save, game.row, [Move(game.seq, "forfeit", seat, reason)])
+            except Exception:
+                self._forget(game)
+                raise
+            if game.host is not None:
+                game.host.end()
+            self.broadcast(game)
+
+    def _park_later(self, game: LiveGame) -> None:
+        """End the game's program once nobody has been connected for the away limit."""
+        asyncio.get_running_loop().call_later(self.away_limit, self._park, game)
+
+    def _park(self, game: LiveGame) -> None:
+        if game.host is None or game.connections:
+            return
+        if game.thinking:
+            self._park_later(game)
+        else:
+            game.host.park()
 
     async def _think(self, game: LiveGame, level: str) -> None:
         rnd = game.match.round
@@ -396,6 +496,8 @@ class GameService:
         """Register an open WebSocket; when a seat comes back, tell the others."""
         seat = connection.seat = game.seat_of(connection.player)
         game.connections.append(connection)
+        if game.host is not None and game.row.status == "playing":
+            game.host.wake(game.match)
         connection.send(self.state(game, connection))
         if seat is not None and game.away_since[seat] is not None:
             game.away_since[seat] = None
@@ -410,6 +512,8 @@ class GameService:
             if self.games.get(game.row.id) is game:
                 del self.games[game.row.id]
             return
+        if game.host is not None and not game.connections:
+            self._park_later(game)
         seat = connection.seat
         if seat is not None and not any(c.seat == seat for c in game.connections):
             game.away_since[seat] = time.monotonic()
@@ -433,9 +537,10 @@ class GameService:
         last = None if game.last is None else {"actor": game.last[0], "action": game.last[1].token}
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
                 for s in (0, 1)]
+        forfeit = None if game.forfeit is None else {"seat": game.forfeit[0], "reason": game.forfeit[1]}
         return {"type": "state", "game": self.describe(game, connection.player), "view": view,
                 "last": last, "away": away,
-                "claimable": seat is not None and self.claimable(game, seat)}
+                "claimable": seat is not None and self.claimable(game, seat), "forfeit": forfeit}
 
     # -------------------------------------------------------------- descriptions
 
@@ -465,8 +570,9 @@ class GameService:
 
     async def record(self, game_id: str) -> str:
         """A finished match in the record notation."""
-        row, names, match, _ = await self.finished(game_id)
-        return str(record(row, names, match))
+        row, names, match, history = await self.finished(game_id)
+        forfeit = next((move.value for move in history if move.kind == "forfeit"), None)
+        return str(record(row, names, match, forfeit))
 
     async def replay_steps(self, game_id: str, player: Player | None) -> dict[str, Any]:
         """A finished match step by step, both hands shown."""
@@ -515,8 +621,9 @@ def replay(row: GameRow, history: Sequence[Move]) -> Table:
     return table
 
 
-def record(row: GameRow, names: Sequence[str | None], match: Match) -> Record:
-    """The record of a game: header tags, the decks and actions, how it ended."""
+def record(row: GameRow, names: Sequence[str | None], match: Match, forfeit: str | None = None) -> Record:
+    """The record of a game: header tags, the decks and actions, how it ended (and why
+    the loser forfeited, if it did)."""
     players = [name or "?" for name in names]
     result = Record.from_match(match, players, [Tag("Event", (f"sixtysix web game {row.id}",)),
                                                  Tag("Date", (row.created,))])
@@ -524,4 +631,6 @@ def record(row: GameRow, names: Sequence[str | None], match: Match) -> Record:
         result.trailer.append(Tag("Result", (f"{row.score[0]}-{row.score[1]}",)))
         result.trailer.append(Tag("Winner", (str(row.winner),)))
         result.trailer.append(Tag("Ending", (row.ending or "played",)))
+        if forfeit is not None:
+            result.trailer.append(Tag("Forfeit", (forfeit,)))
     return result

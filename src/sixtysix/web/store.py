@@ -1,7 +1,7 @@
 """The database of the web server: players, games and each game's moves.
 
 A game is its record (RULES.md section 10): the rules, the first dealer, and the
-moves, each a deck dealt, an action or a claim, in order. Every change is one
+moves, each a deck dealt, an action, a claim or a forfeit, in order. Every change is one
 transaction. The schema is created and upgraded by the Alembic migrations in
 ``migrations/``, applied by :func:`migrate` when the server starts.
 
@@ -91,7 +91,8 @@ class Player:
 @dataclass(frozen=True)
 class Move:
     """One stored step of a game: ``deal`` (value: the deck's card tokens, top
-    first), ``act`` (value: the action's token) or ``claim`` (value empty)."""
+    first), ``act`` (value: the action's token), ``claim`` (value empty) or ``forfeit``
+    (``seat`` lost: its program bot failed; value: why, at most 100 characters)."""
 
     seq: int
     kind: str

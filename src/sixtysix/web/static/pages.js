@@ -56,7 +56,13 @@ function gameStatus(game) {
     return t("playing");
   }
   if (game.winner === game.your_seat) {
+    if (game.ending === "forfeit") {
+      return t("won (forfeit)");
+    }
     return game.ending === "claimed" ? t("won (claimed)") : t("won");
+  }
+  if (game.ending === "forfeit") {
+    return t("lost (forfeit)");
   }
   return game.ending === "claimed" ? t("lost (claimed)") : t("lost");
 }
@@ -66,8 +72,12 @@ function playerNames(game) {
 }
 
 function newGameForm(options, navigate) {
-  const level = el("select", { name: "level", "aria-label": t("Level") },
-    options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })));
+  const programs = options.bots || [];
+  const level = el("select", { name: "level", "aria-label": t("Level") }, [
+    ...options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })),
+    programs.length ? el("optgroup", { label: t("Program bots") },
+      programs.map((name) => el("option", { value: name, text: name }))) : null,
+  ]);
   const preset = el("select", { name: "preset", "aria-label": t("Rules") },
     options.presets.map((name) => el("option", { value: name, text: name })));
   const flagInputs = Object.entries(options.flags).map(([flag, spec]) => {

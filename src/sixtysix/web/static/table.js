@@ -91,6 +91,7 @@ export class TableView {
     this.retry = 0;
     this.away = [false, false];
     this.claimable = false;
+    this.forfeit = null;
     this.message = "";
     this.hint = null;
     this.openPiles = new Set();
@@ -268,6 +269,7 @@ export class TableView {
     this.game = message.game;
     this.away = message.away || [false, false];
     this.claimable = Boolean(message.claimable);
+    this.forfeit = message.forfeit || null;
     if (!next) {
       this.view = null;
       this.render(null);
@@ -694,7 +696,12 @@ export class TableView {
       const names = this.game.players.map((name) => name || "?");
       const claimed = this.game.ending === "claimed";
       let result;
-      if (claimed) {
+      if (this.forfeit) {
+        const loser = names[this.forfeit.seat];
+        result = winner === this.seat
+          ? t("You win the match: {name} failed ({reason}).", { name: loser, reason: this.forfeit.reason })
+          : t("{name} wins the match: {loser} failed ({reason}).", { name: names[winner], loser, reason: this.forfeit.reason });
+      } else if (claimed) {
         result = winner === this.seat
           ? t("You win the match: {name} stayed away too long.", { name: names[1 - winner] })
           : t("{name} wins the match: {loser} stayed away too long.", { name: names[winner], loser: names[1 - winner] });

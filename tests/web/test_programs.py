@@ -1,0 +1,199 @@
+"""Program bots in the browser's game against the computer: a real server allows them by
+name (``sixtysix serve --bot NAME=cmd:...``), runs one process per game, forfeits a game
+whose program fails, retells a game to a new process, and leaves no process behind."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import StartServer
+from webclient import Guest, Server, Socket, mostly_cards, my_turn, play
+
+from sixtysix.notation import Record
+from sixtysix.protocol import Narrator
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SHORT = "classic match_target=3"
+ANSWER = ("import sys\nprint('ready', flush=True)\n"
+          "for line in sys.stdin:\n    if line.startswith('go'):\n        ")
+FAULTS = {
+    "crash": (ANSWER + "raise SystemExit('boom')", "the bot ended while the request to act"),
+    "hang": (ANSWER + "__import__('time').sleep(60)", "no answer to the request to act in time"),
+    "illegal": (ANSWER + "print('play out', flush=True)", "illegal action"),
+    "garbage": (ANSWER + "print('hello there', flush=True)", "garbage instead of play"),
+    "silent": ("import time\ntime.sleep(60)", "no answer to the handshake in time"),
+}
+"""The faulty programs of tests/test_protocol.py, and the start of the reason each forfeits with."""
+
+
+def running(marker: Path) -> list[int]:
+    """The processes whose command line names ``marker``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                words = (proc / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if str(marker).encode() in words:
+                found.append(int(proc.name))
+    return found
+
+
+def none_running(marker: Path, timeout: float = 10) -> bool:
+    """Whether every process naming ``marker`` has ended (waiting up to ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while running(marker):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.fixture
+def python_bot(tmp_path: Path) -> Path:
+    """A copy of the Python example bot, so that its processes can be told apart."""
+    copy = tmp_path / "python_bot.py"
+    shutil.copy(ROOT / "examples" / "python_bot.py", copy)
+    return copy
+
+
+def allow(name: str, program: Path, *more: str) -> list[str]:
+    return ["--bot", f"{name}=cmd:{sys.executable} {program}", *more]
+
+
+def play_out(server: Server, guest: Guest, game: dict[str, Any],
+             actions: int | None = None) -> dict[str, Any]:
+    """Play seat 0 of a game on ``server`` to its end (or for ``actions`` actions); the last state."""
+    socket = Socket(server, game["id"], {"Cookie": f"sixtysix_token={guest.token}"})
+    chooser = random.Random(1)
+    try:
+        return play([socket, None], lambda view: mostly_cards(view, chooser), actions=actions)
+    finally:
+        socket.close()
+
+
+def test_a_game_against_an_allowed_program_to_the_end(start_server: StartServer, python_bot: Path) -> None:
+    server = start_server(arguments=allow("pybot", python_bot))
+    options = httpx.get(server.base + "/api/options").json()
+    assert options["bots"] == ["pybot"] and "python_bot" not in str(options)
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    assert game["bot"] == "pybot" and game["players"] == ["Ann", "pybot"]
+    final = play_out(server, ann, game)
+    assert final["game"]["status"] == "over" and final["game"]["ending"] == "played"
+    assert final["forfeit"] is None and max(final["game"]["score"]) >= 3
+    steps = ann.http.get(f"/api/games/{game['id']}/replay").json()["steps"]
+    assert {step["actor"] for step in steps} == {None, 0, 1}, "both seats played"
+    assert none_running(python_bot), "the program ends with its game"
+
+
+@pytest.mark.parametrize("level", ["nobody", "cmd:python3 -c 1", "pybot "])
+def test_only_an_allowed_name_is_played(start_server: StartServer, python_bot: Path, level: str) -> None:
+    server = start_server(arguments=allow("pybot", python_bot))
+    response = server.guest("Ann").http.post("/api/games", json={"opponent": "bot", "level": level})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_request" and "pybot" in error["message"]
+    assert str(python_bot) not in error["message"]
+
+
+def test_faulty_programs_forfeit_and_the_server_stays_up(start_server: StartServer, tmp_path: Path) -> None:
+    arguments = ["--bot-seconds", "0.5", "--handshake-seconds", "1"]
+    for fault, (script, _) in FAULTS.items():
+        path = tmp_path / f"{fault}.py"
+        path.write_text(script, encoding="utf-8")
+        arguments += allow(fault, path)
+    server = start_server(arguments=arguments)
+    ann = server.guest("Ann")
+    for fault, (_, reason) in FAULTS.items():
+        game = ann.create(opponent="bot", level=fault, rules=SHORT)
+        final = play_out(server, ann, game)
+        assert final["game"]["status"] == "over" and final["game"]["ending"] == "forfeit", fault
+        assert final["game"]["winner"] == 0 and final["forfeit"]["seat"] == 1
+        assert final["forfeit"]["reason"].startswith(reason), final["forfeit"]
+        assert "hello" not in final["forfeit"]["reason"] and str(tmp_path) not in final["forfeit"]["reason"]
+        record = ann.http.get(f"/api/games/{game['id']}/record").text
+        assert '[Ending "forfeit"]' in record and f'[Forfeit "{final["forfeit"]["reason"]}"]' in record
+        again = ann.socket(game["id"])
+        reloaded = again.until(lambda m: m["type"] == "state")
+        assert reloaded["forfeit"] == final["forfeit"], "kept when the game is loaded again"
+        again.close()
+        assert none_running(tmp_path / f"{fault}.py"), fault
+    history = ann.http.get("/api/history").json()["games"]
+    assert [g["ending"] for g in history] == ["forfeit"] * len(FAULTS)
+    assert httpx.get(server.base + "/api/options").status_code == 200
+
+
+def test_a_restarted_server_retells_the_game_to_a_new_process(
+        start_server: StartServer, tmp_path: Path) -> None:
+    served = tmp_path / "served.py"
+    served.write_text("import sys\nfrom sixtysix.cli import main\nsys.exit(main(['bot', 'greedy']))\n",
+                      encoding="utf-8")
+    first = start_server(arguments=allow("served", served))
+    ann = first.guest("Ann")
+    game = ann.create(opponent="bot", level="served", rules="classic")
+    play_out(first, ann, game, actions=8)
+    assert running(served)
+    first.stop()
+    assert none_running(served, timeout=1), "the server's stop ends its programs"
+    second = start_server(database_url=first.database_url, arguments=allow("served", served))
+    final = play_out(second, ann, game)
+    assert final["game"]["ending"] == "played", "sixtysix bot followed the retelling"
+    assert final["forfeit"] is None
+    second.stop()
+    assert none_running(served, timeout=1)
+
+
+def test_an_abandoned_game_parks_its_program_until_somebody_comes_back(
+        start_server: StartServer, python_bot: Path) -> None:
+    server = start_server(away_limit=1, arguments=allow("pybot", python_bot))
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    socket = ann.socket(game["id"])
+    socket.until(my_turn(0))
+    assert running(python_bot)
+    socket.close()
+    assert none_running(python_bot, timeout=15), "nobody watches: the program ends"
+    final = play_out(server, ann, game)
+    assert final["game"]["ending"] == "played", "a new process, retold the match, plays on"
+    assert none_running(python_bot)
+
+
+def test_a_program_no_longer_allowed_forfeits_its_games(start_server: StartServer, python_bot: Path) -> None:
+    first = start_server(arguments=allow("pybot", python_bot))
+    ann = first.guest("Ann")
+    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    first.stop()
+    second = start_server(database_url=first.database_url)
+    state = Socket(second, game["id"], {"Cookie": f"sixtysix_token={ann.token}"})
+    final = state.until(lambda m: m["type"] == "state" and m["game"]["status"] == "over")
+    assert final["game"]["ending"] == "forfeit"
+    assert final["forfeit"]["reason"].startswith("the program is no longer")
+    state.close()
+
+
+def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp_path: Path) -> None:
+    heard = tmp_path / "heard.txt"
+    script = tmp_path / "listener.py"
+    script.write_text("import sys\nlog = open(sys.argv[1], 'w')\nfor line in sys.stdin:\n"
+                      "    log.write(line); log.flush()\n    words = line.split()\n"
+                      "    if words[0] == 'sixtysix':\n        print('ready', flush=True)\n"
+                      "    elif words[0] == 'go':\n        print('play', words[2], flush=True)\n",
+                      encoding="utf-8")
+    server = start_server(arguments=["--bot", f"listener=cmd:{sys.executable} {script} {heard}"])
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="listener", rules=SHORT)
+    assert play_out(server, ann, game)["game"]["ending"] == "played"
+    assert none_running(script)
+    match = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text).replay()
+    lines = heard.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == ["sixtysix 1", f"match seat 1 rules {SHORT}"] and lines[-1] == "quit"
+    assert [line for line in lines[2:-1] if not line.startswith("go ")] == Narrator().retell(match, 1)
