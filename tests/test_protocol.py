@@ -566,3 +566,18 @@ async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Pa
         await pilot.press("q")
     bot = app.table.seats[1]._bot  # type: ignore[union-attr]
     assert isinstance(bot, EngineBot) and bot.failure is None
+
+
+def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[str, int | None]] = []
+
+    def spy(spec: str, seed: int | None = None) -> Bot:
+        made.append((spec, seed))
+        return make_bot(spec, seed)
+    monkeypatch.setattr(protocol, "make_bot", spy)
+    out: list[str] = []
+    lines = ["sixtysix 1", "set seed 12", "set samples 3", "set seed 13", "set seed -1", "quit"]
+    assert serve("hard", lines, out.append) == 0
+    assert made == [("hard", None), ("hard", 12), ("pimc:samples=3,close_margin=0.25", 12),
+                    ("pimc:samples=3,close_margin=0.25", 13)]
+    assert out[-1] == "error seed must be a whole number from 0 to 18446744073709551615, not '-1'"

@@ -422,7 +422,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent", default=None, type=_bot,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
              "optionally with parameters as in pimc:samples=40, or a program speaking the bot "
-             "protocol, as in 'cmd:node bot.js' (default: greedy)")
+             "protocol, as in 'cmd:node bot.js', with the options it offers in brackets, as in "
+             "'cmd:[samples=40] sixtysix bot hard' (default: greedy)")
     _time_limits(play)
     play.set_defaults(handler=_play)
 
@@ -512,7 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="data folder (default $SIXTYSIX_DATA, else $XDG_DATA_HOME/sixtysix, "
                             "else ~/.local/share/sixtysix)")
     serve.add_argument("--away-limit", type=number(1, 7 * 24 * 3600), default=600.0,
-                       help="seconds away before the other player may claim the match (default 600)")
+                       help="seconds away before the other player may claim the match, and before the "
+                            "program bot of a game nobody watches is ended until somebody comes back "
+                            "(default 600)")
     serve.add_argument("--workers", type=whole_number(1, MAX_JOBS), default=None,
                        help="processes thinking for the slow bots and hints (default: one per core)")
     serve.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,

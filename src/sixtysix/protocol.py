@@ -617,6 +617,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     bot = make_bot(spec, seed)
     name, _, given = LEVELS.get(spec, spec).partition(":")
     settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
+    made = spec  # the specification of bot, which set seed seeds again
     tracker: Tracker | None = None
     for raw in lines:
         words = raw[:MAX_LINE].split()
@@ -639,19 +640,20 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                 if len(arguments) != 2:
                     raise ProtocolError("set takes an option and a value")
                 key, value = arguments
-                wanted = dict(settings)
                 if key == "seed":
                     if not value.isdigit() or int(value) > MAX_SEED:
                         raise ProtocolError(f"seed must be a whole number from 0 to {MAX_SEED}, "
                                             f"not {quoted(value)}")
                     seed = int(value)
+                    bot = make_bot(made, seed)
                 else:
-                    wanted[key] = value
-                try:
-                    bot = make_bot(f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}", seed)
-                except BotError as error:
-                    raise ProtocolError(str(error)) from None
-                settings = wanted
+                    wanted = {**settings, key: value}
+                    wanted_spec = f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}"
+                    try:
+                        bot = make_bot(wanted_spec, seed)
+                    except BotError as error:
+                        raise ProtocolError(str(error)) from None
+                    settings, made = wanted, wanted_spec
             elif command == "quit":
                 return 0
             elif command == "match":

@@ -47,3 +47,28 @@ def test_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     assert data_dir() == tmp_path / "mine"
     assert Settings(data_dir=tmp_path / "here").url() == f"sqlite:///{tmp_path / 'here' / 'sixtysix.db'}"
     assert Settings(database_url="postgresql://u@h/db").url() == "postgresql://u@h/db"
+
+
+@pytest.mark.parametrize(("bot", "message"), [
+    ("pybot", "allow a program bot as NAME=cmd:PROGRAM ARGS"),
+    ("pybot=greedy", "allow a program bot as NAME=cmd:PROGRAM ARGS"),
+    ("hard=cmd:python3 bot.py", "'hard' is a level"),
+    ("two words=cmd:python3 bot.py", "a program bot's name is 1 to 16 letters"),
+    ("pybot=cmd:no-such-program-anywhere", "no such program"),
+    ("pybot=cmd:[depth] python3 bot.py", "write NAME=VALUE"),
+])
+def test_a_bad_program_bot_is_refused_before_the_server_starts(
+        bot: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from sixtysix.cli import main
+
+    assert main(["serve", "--port", str(free_port()), "--bot", bot]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_program_bot_name_is_allowed_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sixtysix.cli import main
+
+    twice = ["--bot", "a=cmd:python3 x.py", "--bot", "a=cmd:python3 y.py"]
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", str(free_port()), *twice]) == 2
+    assert capsys.readouterr().err == "sixtysix serve: --bot names a more than once\n"
