@@ -581,3 +581,16 @@ def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> 
     assert made == [("hard", None), ("hard", 12), ("pimc:samples=3,close_margin=0.25", 12),
                     ("pimc:samples=3,close_margin=0.25", 13)]
     assert out[-1] == "error seed must be a whole number from 0 to 18446744073709551615, not '-1'"
+
+
+def test_play_gives_its_time_limits_to_a_program_opponent() -> None:
+    pytest.importorskip("textual")
+    from sixtysix.cli import build_parser
+    from sixtysix.tui.app import SixtySixApp
+
+    args = build_parser().parse_args(["play", "--opponent", PYTHON_BOT, "--bot-seconds", "2.5",
+                                      "--handshake-seconds", "30"])
+    app = SixtySixApp(opponent=args.opponent, bot_seconds=args.bot_seconds,
+                      handshake_seconds=args.handshake_seconds)
+    bot = app.table.seats[1]._bot  # type: ignore[union-attr]
+    assert isinstance(bot, EngineBot) and (bot.seconds, bot.handshake) == (2.5, 30.0)

@@ -47,6 +47,22 @@ def running(marker: Path) -> list[int]:
     return found
 
 
+def zombies(server: Server) -> list[int]:
+    """The server's child processes that have ended but were not reaped."""
+    assert server.process is not None
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                stat = (proc / "stat").read_text()
+            except OSError:
+                continue
+            state, parent = stat.rpartition(")")[2].split()[:2]
+            if state == "Z" and int(parent) == server.process.pid:
+                found.append(int(proc.name))
+    return found
+
+
 def none_running(marker: Path, timeout: float = 10) -> bool:
     """Whether every process naming ``marker`` has ended (waiting up to ``timeout``)."""
     deadline = time.monotonic() + timeout
@@ -93,6 +109,7 @@ def test_a_game_against_an_allowed_program_to_the_end(start_server: StartServer,
     steps = ann.http.get(f"/api/games/{game['id']}/replay").json()["steps"]
     assert {step["actor"] for step in steps} == {None, 0, 1}, "both seats played"
     assert none_running(python_bot), "the program ends with its game"
+    assert zombies(server) == []
 
 
 @pytest.mark.parametrize("level", ["nobody", "cmd:python3 -c 1", "pybot "])
@@ -127,6 +144,7 @@ def test_faulty_programs_forfeit_and_the_server_stays_up(start_server: StartServ
         assert reloaded["forfeit"] == final["forfeit"], "kept when the game is loaded again"
         again.close()
         assert none_running(tmp_path / f"{fault}.py"), fault
+    assert zombies(server) == [], "every program's process was reaped"
     history = ann.http.get("/api/history").json()["games"]
     assert [g["ending"] for g in history] == ["forfeit"] * len(FAULTS)
     assert httpx.get(server.base + "/api/options").status_code == 200
@@ -188,7 +206,8 @@ def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp
                       "    if words[0] == 'sixtysix':\n        print('ready', flush=True)\n"
                       "    elif words[0] == 'go':\n        print('play', words[2], flush=True)\n",
                       encoding="utf-8")
-    server = start_server(arguments=["--bot", f"listener=cmd:{sys.executable} {script} {heard}"])
+    server = start_server(arguments=["--bot", f"listener=cmd:{sys.executable} {script} {heard}",
+                                     "--bot-seconds", "7"])
     ann = server.guest("Ann")
     game = ann.create(opponent="bot", level="listener", rules=SHORT)
     assert play_out(server, ann, game)["game"]["ending"] == "played"
@@ -197,3 +216,5 @@ def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp
     lines = heard.read_text(encoding="utf-8").splitlines()
     assert lines[:2] == ["sixtysix 1", f"match seat 1 rules {SHORT}"] and lines[-1] == "quit"
     assert [line for line in lines[2:-1] if not line.startswith("go ")] == Narrator().retell(match, 1)
+    assert {line.split()[1] for line in lines if line.startswith("go ")} == {"7000"}, "--bot-seconds"
+    assert zombies(server) == []
