@@ -73,6 +73,16 @@ def none_running(marker: Path, timeout: float = 10) -> bool:
     return True
 
 
+def started(marker: Path, timeout: float = 10) -> bool:
+    """Whether a process naming ``marker`` runs (waiting up to ``timeout`` for one)."""
+    deadline = time.monotonic() + timeout
+    while not running(marker):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 @pytest.fixture
 def python_bot(tmp_path: Path) -> Path:
     """A copy of the Python example bot, so that its processes can be told apart."""
@@ -101,11 +111,11 @@ def test_a_game_against_an_allowed_program_to_the_end(start_server: StartServer,
     options = httpx.get(server.base + "/api/options").json()
     assert options["bots"] == ["pybot"] and "python_bot" not in str(options)
     ann = server.guest("Ann")
-    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    game = ann.create(opponent="bot", level="pybot", rules="classic")
     assert game["bot"] == "pybot" and game["players"] == ["Ann", "pybot"]
     final = play_out(server, ann, game)
     assert final["game"]["status"] == "over" and final["game"]["ending"] == "played"
-    assert final["forfeit"] is None and max(final["game"]["score"]) >= 3
+    assert final["forfeit"] is None and max(final["game"]["score"]) >= 7
     steps = ann.http.get(f"/api/games/{game['id']}/replay").json()["steps"]
     assert {step["actor"] for step in steps} == {None, 0, 1}, "both seats played"
     assert none_running(python_bot), "the program ends with its game"
@@ -174,10 +184,10 @@ def test_an_abandoned_game_parks_its_program_until_somebody_comes_back(
         start_server: StartServer, python_bot: Path) -> None:
     server = start_server(away_limit=1, arguments=allow("pybot", python_bot))
     ann = server.guest("Ann")
-    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    game = ann.create(opponent="bot", level="pybot", rules="classic")
     socket = ann.socket(game["id"])
     socket.until(my_turn(0))
-    assert running(python_bot)
+    assert started(python_bot), "the game's program runs"
     socket.close()
     assert none_running(python_bot, timeout=15), "nobody watches: the program ends"
     final = play_out(server, ann, game)
@@ -188,7 +198,7 @@ def test_an_abandoned_game_parks_its_program_until_somebody_comes_back(
 def test_a_program_no_longer_allowed_forfeits_its_games(start_server: StartServer, python_bot: Path) -> None:
     first = start_server(arguments=allow("pybot", python_bot))
     ann = first.guest("Ann")
-    game = ann.create(opponent="bot", level="pybot", rules=SHORT)
+    game = ann.create(opponent="bot", level="pybot", rules="classic")
     first.stop()
     second = start_server(database_url=first.database_url)
     state = Socket(second, game["id"], {"Cookie": f"sixtysix_token={ann.token}"})
