@@ -177,9 +177,7 @@ class GameService:
         """Stop the bots (program bots' processes at once) and the database threads."""
         for task in list(self._tasks):
             task.cancel()
-        loop = asyncio.get_running_loop()
-        hosts = [game.host for game in self.games.values() if game.host is not None]
-        await asyncio.gather(*(loop.run_in_executor(None, host.stop) for host in hosts))
+        await asyncio.gather(*(game.host.stop() for game in self.games.values() if game.host is not None))
         for pool in self._pools.values():
             pool.shutdown(wait=True, cancel_futures=True)
         self._db.shutdown(wait=True)

@@ -101,11 +101,14 @@ class ProgramHost:
         self.park()
         self._thread.shutdown(wait=False)
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """End the program at once, even in the middle of a decision (the server stops);
-        blocks until its process is reaped."""
+        returns once its process is reaped."""
         self.ended = True
         bot, self.bot = self.bot, None
+        await self._loop.run_in_executor(None, self._stop, bot)
+
+    def _stop(self, bot: EngineBot | None) -> None:
         if bot is not None:
             bot.kill()
         self._thread.shutdown(wait=True)
@@ -138,14 +141,12 @@ class ProgramHost:
         """The program's action for ``observation``, as a token; ``None`` if it failed
         (reported) or no longer runs."""
         bot = self.bot
-        if bot is None:
+        if bot is None or self.ended:
             return None
         try:
             action = await self._loop.run_in_executor(self._thread, bot.act, observation)
         except BotFailedError:
             self._report(bot)
-            return None
-        except RuntimeError:  # the host ended meanwhile: its thread takes no more work
             return None
         return action.token
 
