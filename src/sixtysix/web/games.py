@@ -382,7 +382,8 @@ class GameService:
 
     def _bot_turn(self, game: LiveGame) -> None:
         seat = game.table.to_act
-        if (game.row.bot is None or seat != 1 or game.thinking or game.row.status != "playing"):
+        if (game.row.bot is None or seat != 1 or game.thinking or game.row.status != "playing"
+                or (game.host is None and game.row.bot not in LEVELS)):  # a program no longer allowed
             return
         game.thinking = True
         if game.host is not None:
