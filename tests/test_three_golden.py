@@ -8,12 +8,16 @@ round trips, and bad input (one error line, exit status 2; an illegal token, 1).
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import sixtysix
 from sixtysix.cards import card_name
 from sixtysix.cli import main
 from sixtysix.errors import NotationError
@@ -189,3 +193,35 @@ def test_analyze_refuses_three_hand_records(capsys: pytest.CaptureFixture[str]) 
     assert (status, out) == (2, "")
     assert err == ("sixtysix analyze: three-hand records cannot be analyzed yet; "
                    "'sixtysix replay' checks them\n")
+
+
+# ------------------------------------------------------------------ benchmarks
+
+
+def benchmark(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    path = Path(__file__).parent.parent / "benchmarks" / script
+    return subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
+                          timeout=60, check=False)
+
+
+@pytest.mark.parametrize("observe", [[], ["--observe"]])
+def test_three_playout_prints_rounds_per_second_last(observe: list[str]) -> None:
+    done = benchmark("three_playout.py", "--seconds", "0.05", *observe)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"rules: three-hand claim=auto, observe: {'on' if observe else 'off'}"
+    name, value = lines[-1].split(": ")
+    assert name == "rounds_per_second" and int(value) > 0
+
+
+@pytest.mark.parametrize(("script", "rules", "words"), [
+    ("three_playout.py", "classic", "argument --rules: not three-hand rules: 'classic'"),
+    ("three_playout.py", "three-hand tie=replay", "argument --rules: flag 'tie' does not apply"),
+    ("random_playout.py", "three-hand", "argument --rules: the three-hand game is not supported here yet"),
+])
+def test_playout_benchmarks_refuse_the_other_game(script: str, rules: str, words: str) -> None:
+    done = benchmark(script, "--rules", rules, "--seconds", "0.05")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -782,6 +782,37 @@ class ThreeMatch:
                 return rnd.pop()
             self.rounds.pop()
         raise StateError("no action to take back")
+
+
+class ThreeSeat(Protocol):
+    """A player of the three-hand game: a bot of :mod:`sixtysix.bots` that plays it."""
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """Choose an action for the seat to act."""
+        ...
+
+
+def play_three(seats: Sequence[ThreeSeat], rules: Rules | None = None, *, seed: int | None = None,
+               dealer: int | None = None) -> ThreeMatch:
+    """Play a whole three-hand match between three seats, each asked to act on its own
+    observation; an illegal action raises :class:`IllegalActionError`.
+
+    >>> from sixtysix.bots import make_bot
+    >>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
+    >>> match = play_three(seats, seed=5)
+    >>> match.is_over, max(match.score) >= 11
+    (True, True)
+    """
+    if len(seats) != SEATS:
+        raise StateError(f"a three-hand match needs 3 seats, not {len(seats)}")
+    match = ThreeMatch(rules, seed=seed, dealer=dealer)
+    while not match.is_over:
+        rnd = match.deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            rnd.push(seats[seat].act_three(observe_three(rnd, seat)))
+    return match
 
 
 # ------------------------------------------------------------ one seat's view
