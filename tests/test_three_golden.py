@@ -117,6 +117,14 @@ def test_record_round_trip(seed: int) -> None:
     assert [r.dealer for r in again.results()] == [r.dealer for r in match.results()]
 
 
+def test_dealer_and_players_may_come_before_the_rules() -> None:
+    text = '[Dealer "2"]\n[Players "a" "b" "c"]\n[Rules "three-hand"]\n' + DECK + "As 9d 9s\n"
+    record = Record.parse(text)
+    assert (record.dealer, record.players, record.seats) == (2, ("a", "b", "c"), 3)
+    assert record.replay_three().round is not None
+    assert str(record).splitlines()[:3] == ['[Dealer "2"]', '[Players "a" "b" "c"]', '[Rules "three-hand"]']
+
+
 def test_each_engine_replays_its_own_records() -> None:
     three = Record.parse((GOLDEN / "three-hand-replayed.ssn").read_text(encoding="utf-8"))
     with pytest.raises(NotationError, match="a three-hand record"):

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix.cards import card_name, cards_in
-from sixtysix.round import OUT, Action
+from sixtysix.round import ACTIONS, OUT, Action
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch, ThreeRound, observe_three, sample_three
 
@@ -213,6 +213,8 @@ def test_observations_never_leak_and_samples_are_consistent(seed: int, rules: st
         obs = observe_three(rnd, seat)
         assert obs.hand == rnd.hand(seat)
         assert obs.legal == (rnd.legal_tuple() if rnd.to_act == seat else ())
+        if rnd.to_act == seat:  # the reasons given from what the seat sees are the engine's
+            assert [obs.why_illegal(a) for a in ACTIONS] == [rnd.why_illegal(a) for a in ACTIONS]
         for other in obs.others:
             # What the seat knows of another's hand was shown to all: the trump card, marriages.
             shown = obs.shown[other]

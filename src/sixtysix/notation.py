@@ -200,10 +200,17 @@ the text ends on this line without a line break: is it cut short?
     def from_match(cls, match: Match | ThreeMatch, players: Sequence[str] | None = None,
                    tags: Sequence[Tag] = ()) -> Record:
         """The record of a match, two-hand or three-hand: its rules, first dealer, decks
-        and recorded actions."""
+        and recorded actions, and ``players``, one name per seat.
+
+        >>> Record.from_match(ThreeMatch(), players=["a", "b"])
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.NotationError: [Players] names 2 players; the three-hand game has 3
+        """
         header = [Tag("Rules", (str(match.rules),))]
         if players is not None:
             header.append(Tag("Players", tuple(players)))
+            _players(header[-1], match.rules.seats)
         header.append(Tag("Dealer", (str(match.first_dealer),)))
         header.extend(tags)
         rounds = [RecordRound(rnd.deck, [a for a in rnd.actions if a.is_recorded])
