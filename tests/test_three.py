@@ -367,10 +367,41 @@ def test_cards_run_out_under_66_is_dealt_again_by_the_same_dealer() -> None:
     assert match.deal().dealer == 2
 
 
+# Spades trump (dealer 0 shows 9s); seat 1 leads.
+E0 = "9c Tc Ac Qd 9h 9s Ts As"
+E1 = "Jc Qc Kd Td Qh Kh Qs Ks"
+E2 = "Kc 9d Jd Ad Jh Th Ah Js"
+# T1 seat 1 announces spades (40, pending); 2 cannot beat Qs: any spade; 0 beats with Ts.
+#    1:Qs 2:Js 0:Ts -> 0 (+15) 15
+# T2 0:Ac 1:Jc 2:Kc -> 0 (+17) 32
+# T3 2 void in clubs, no trump: any card. 0:9c 1:Qc 2:Jh -> 1 (+5) 5, and its 40 count: 45
+# T4 2 must beat Kd (Ad). 1:Kd 2:Ad 0:Qd -> 2 (+18) 18
+# T5 0 void in diamonds: any trump; 1 any diamond. 2:Jd 0:As 1:Td -> 0 (+23) 55
+# T6 1 must beat 9h, 2 must beat Qh. 0:9h 1:Qh 2:Ah -> 2 (+14) 32
+# T7 0 void in hearts: trump. 2:Th 0:9s 1:Kh -> 0 (+14) 69
+# T8 1 void in clubs: trump. 0:Tc 1:Ks 2:9d -> 1 (+14 +10) 69
+E_TO_T6 = "Ms Qs Js Ts Ac Jc Kc 9c Qc Jh Kd Ad Qd Jd As Td 9h Qh Ah"
+E_T7 = "Th 9s Kh"
+E_T8 = "Tc Ks 9d"
+
+
 def test_equal_highest_totals_are_dealt_again() -> None:
-    o = ThreeOutcome(None, 0, Reason.TIE, (66, 66, 18), (3, 3, 2), None, True, (0, 0, 0))
+    rnd = play(deal3(E0, E1, E2, dealer=0, trump="9s"), " ".join((E_TO_T6, E_T7, E_T8)))
+    o = finished(rnd)
+    # Seat 0 passed 66 after trick 7 but did not declare (claim=manual).
+    assert o.points == (69, 69, 32) and o.tricks == (4, 2, 2)
+    assert (o.winner, o.game_points, o.reason, o.replay, o.scores) == (None, 0, Reason.TIE, True, (0, 0, 0))
     assert o.explanation == ("All tricks played, the last worth 10; seats 0 and 1 share the most "
-                             "points, 66: nobody scores and the same dealer deals again.")
+                             "points, 69: nobody scores and the same dealer deals again.")
+
+
+def test_auto_claim_declares_the_winner_of_a_trick_at_66() -> None:
+    rnd = play(deal3(E0, E1, E2, dealer=0, trump="9s", rules="three-hand claim=auto"), E_TO_T6)
+    play(rnd, E_T7)
+    o = finished(rnd)
+    # Seat 0 reaches 69 with trick 7: seat 1 has 45 points (1), seat 2 has 32 and tricks (2).
+    assert (o.winner, o.game_points, o.reason, o.declarer, o.scores) == (0, 3, Reason.OUT, 0, (3, 0, 0))
+    assert o.points == (69, 45, 32) and len(rnd.tricks) == 7
 
 
 # ------------------------------------------------------------------ push and pop
