@@ -102,6 +102,15 @@ def test_deal_three_two_three_from_the_left_of_the_dealer(dealer: int) -> None:
     assert rnd.to_act == rnd.leader == left and rnd.phase is Phase.LEAD
 
 
+def test_deal_deck_needs_three_hands_sharing_the_deck() -> None:
+    with pytest.raises(StateError, match="three hands of 8 cards that share out the deck"):
+        deal_deck([0xFF, 0xFF << 8, 0xFF << 8], 2, 23)  # seats 1 and 2 hold the same cards
+    with pytest.raises(StateError, match="three hands of 8 cards"):
+        deal_deck([0xFF, 0xFF << 8, 0x7F << 16], 2, 22)
+    with pytest.raises(StateError, match="the dealer must hold the trump card 9c"):
+        deal_deck([0xFF, 0xFF << 8, 0xFF << 16], 2, 0)
+
+
 def test_bad_decks_and_dealers() -> None:
     with pytest.raises(StateError, match="dealer must be seat 0, 1 or 2"):
         ThreeRound(list(range(24)), 3)
@@ -342,7 +351,10 @@ def test_cards_run_out_most_points_at_66_scores_with_last_trick_bonus() -> None:
     o = finished(rnd)
     assert (o.winner, o.game_points, o.reason, o.declarer, o.replay) == (0, 6, Reason.LAST_TRICK, None, False)
     assert o.points == (120 + 10, 0, 0) and o.scores == (6, 0, 0)
-    assert o.explanation.startswith("All tricks played, the last worth 10; seat 0 has the most points, 130")
+    assert o.explanation == (
+        "All tricks played, the last worth 10; seat 0 has the most points, 130, 66 or more; seat 1 took "
+        "no trick: 3 game points; seat 2 took no trick: 3 game points; 6 game points in all.")
+    assert repr(rnd).startswith("<ThreeRound dealer=2 trump=h phase=OVER actions='Ah Kh Jh Th")
 
 
 # Hearts trump (dealer 2 shows Th); the tricks are worked out in
@@ -422,6 +434,8 @@ def test_push_pop_restore_every_query() -> None:
 def test_illegal_push_leaves_the_state() -> None:
     rnd = play(spades(), "As")
     key = rnd.key()
+    with pytest.raises(IllegalActionError, match=r"^9c is not in seat 0's hand$"):
+        spades().push(ACTIONS[0])
     with pytest.raises(IllegalActionError, match="not in seat 1's hand"):
         rnd.push(Action.parse("Ks"))
     with pytest.raises(IllegalActionError, match="not an action"):
@@ -453,7 +467,18 @@ def test_match_deal_passes_left_and_replay_keeps_the_dealer() -> None:
 
 def test_match_to_the_target_and_pop_undeals() -> None:
     match = ThreeMatch(Rules.parse("three-hand match_target=9"), dealer=2)
-    out_round(match, declarer_wins=True)
+    with pytest.raises(StateError, match="no round is in play: deal one"):
+        match.push(OUT)
+    assert list(match.legal_actions()) == [] and match.to_act is None
+    rnd = match.deal(deal_deck([cardset(S0), cardset(S1), cardset(S2)], 2, cards("9s")[0]))
+    result = match.results()[0]
+    assert (result.dealer, result.winner, result.game_points, result.scores) == (2, None, 0, (0, 0, 0))
+    assert list(match.legal_actions()) == list(rnd.legal_actions()) and match.to_act == 0
+    play(rnd, S_TO_66 + " out")
+    with pytest.raises(StateError, match="no round is in play: deal one"):
+        match.push(OUT)
+    result = match.results()[0]
+    assert (result.winner, result.game_points, result.scores, result.reason) == (0, 5, (5, 0, 0), Reason.OUT)
     assert match.score == (5, 0, 0) and match.dealer == 0 and not match.is_over
     assert match.deal().dealer == 0
     assert match.pop() == OUT  # undeals the new round and takes back the declaration

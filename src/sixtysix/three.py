@@ -650,6 +650,11 @@ class ThreeRoundResult:
         return None if self.outcome is None else self.outcome.winner
 
     @property
+    def reason(self) -> Reason | None:
+        """The scoring row, or ``None`` while the round goes on."""
+        return None if self.outcome is None else self.outcome.reason
+
+    @property
     def game_points(self) -> int:
         """The scorer's game points, or the 2 each opponent of a false declarer gains."""
         return 0 if self.outcome is None else self.outcome.game_points
