@@ -311,6 +311,20 @@ def test_auto_claim_declares_at_66_and_out_is_never_legal() -> None:
     assert (o.winner, o.game_points, o.reason, o.declarer) == (0, 5, Reason.OUT, 0)
 
 
+def test_auto_claim_declares_right_after_a_marriage_reaching_66() -> None:
+    # Diamonds trump (dealer 2 shows Kd). T1 1 beats Jh with Th, 2 cannot beat Th: 9h.
+    # 0:Jh 1:Th 2:9h -> 1 (+12); T2 2 must beat 9s (Js), 0 must beat Js (Ts).
+    # 1:9s 2:Js 0:Ts -> 0 (+12); T3 2 void in hearts: any trump. 0:Ah 1:Kh 2:Ad -> 2 (+26).
+    rnd = deal3("Jc Tc Ac Jd Jh Qh Ah Ts", "9c Kc Td Kh Th 9s Ks As", "Qc 9d Qd Kd Ad 9h Js Qs",
+                trump="Kd", rules="three-hand claim=auto")
+    play(rnd, "Jh Th 9h 9s Js Ts Ah Kh Ad")
+    assert not rnd.is_over and rnd.points() == (12, 12, 26)
+    play(rnd, "Md")  # the trump marriage, 40: exactly 66, declared at once
+    o = finished(rnd)
+    assert (o.winner, o.game_points, o.reason, o.declarer, o.scores) == (2, 4, Reason.OUT, 2, (0, 0, 4))
+    assert o.points == (12, 12, 66)
+
+
 def test_false_declaration_each_opponent_scores_two() -> None:
     rnd = play(spades(), S_TO_51 + " out")
     o = finished(rnd)
@@ -438,8 +452,11 @@ def test_illegal_push_leaves_the_state() -> None:
         spades().push(ACTIONS[0])
     with pytest.raises(IllegalActionError, match="not in seat 1's hand"):
         rnd.push(Action.parse("Ks"))
-    with pytest.raises(IllegalActionError, match="not an action"):
+    with pytest.raises(IllegalActionError, match=r"^not an action: 99$"):
         rnd.push(99)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"^not an action: 34$"):
+        rnd.push(34)  # type: ignore[arg-type]
+    assert rnd.is_legal(ACTIONS[cards("9d")[0]]) and not rnd.is_legal(ACTIONS[cards("Ks")[0]])
     assert rnd.key() == key and rnd.actions == [ACTIONS[cards("As")[0]]]
 
 
@@ -498,6 +515,12 @@ def test_two_past_the_target_equal_plays_on_higher_wins() -> None:
     assert match.score == (3, 2, 2) and match.winner == 0 and match.is_over
     with pytest.raises(StateError, match="the match is over"):
         match.deal()
+
+
+def test_reaching_the_target_exactly_wins() -> None:
+    match = ThreeMatch(Rules.parse("three-hand match_target=5"), dealer=2)
+    out_round(match, declarer_wins=True)
+    assert match.score == (5, 0, 0) and match.winner == 0
 
 
 def test_after_equal_scores_past_the_target_a_later_round_decides() -> None:
