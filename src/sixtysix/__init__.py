@@ -35,13 +35,24 @@ from sixtysix.round import (
     parse_action,
 )
 from sixtysix.rules import PRESETS, Rules
+from sixtysix.three import (
+    ThreeMatch,
+    ThreeObservation,
+    ThreeOutcome,
+    ThreeRound,
+    ThreeTrick,
+    observe_three,
+    play_three,
+    sample_three,
+)
 
 __all__ = [
     "CLOSE", "CLOSE_BEFORE_DRAW", "DRAW", "EXCHANGE", "OUT", "PASS", "PRESETS",
     "Action", "Card", "CardSet", "IllegalActionError", "Match", "NotationError",
     "Observation", "Outcome", "Phase", "Reason", "Record", "ReplayError", "Round",
-    "RoundResult", "Rules", "RulesError", "SixtySixError", "StateError", "Suit", "Trick",
-    "card_name", "legal_tokens", "marriage", "parse_action", "parse_card", "push_recorded",
-    "sample_round",
+    "RoundResult", "Rules", "RulesError", "SixtySixError", "StateError", "Suit", "ThreeMatch",
+    "ThreeObservation", "ThreeOutcome", "ThreeRound", "ThreeTrick", "Trick",
+    "card_name", "legal_tokens", "marriage", "observe_three", "parse_action", "parse_card",
+    "play_three", "push_recorded", "sample_round", "sample_three",
 ]
 __version__ = "0.1.0"

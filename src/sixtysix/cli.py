@@ -19,12 +19,13 @@ from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
 from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot
 from sixtysix.bots.solver import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
-from sixtysix.match import Match
+from sixtysix.match import Match, RoundResult
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
 from sixtysix.observation import observe
 from sixtysix.protocol import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.round import DRAW, PASS
-from sixtysix.rules import Rules
+from sixtysix.rules import THREE_HAND, Rules
+from sixtysix.three import ThreeMatch, ThreeRoundResult
 from sixtysix.tournament import BACKENDS, SEER, run_tournament
 
 _IMPLICIT = {
@@ -41,8 +42,9 @@ MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
 
 
-def summary(match: Match, legal: bool = False) -> dict[str, Any]:
-    """The JSON summary ``sixtysix replay --json`` prints for a match."""
+def summary(match: Match | ThreeMatch, legal: bool = False) -> dict[str, Any]:
+    """The JSON summary ``sixtysix replay --json`` prints for a match; the lists of a
+    three-hand match have three entries (RULES.md section 11)."""
     rounds: list[dict[str, Any]] = []
     for result in match.results():
         outcome = result.outcome
@@ -64,31 +66,38 @@ def summary(match: Match, legal: bool = False) -> dict[str, Any]:
     return data
 
 
-def _describe(match: Match) -> str:
+def _describe(match: Match | ThreeMatch) -> str:
     lines = [f"Rules: {match.rules}"]
-    for number, result in enumerate(match.results(), 1):
+    results: Sequence[RoundResult | ThreeRoundResult] = match.results()
+    for number, result in enumerate(results, 1):
         rnd = match.rounds[number - 1]
-        points = rnd.points()
-        head = f"Round {number} (dealer {result.dealer}): points {points[0]}-{points[1]}"
+        head = f"Round {number} (dealer {result.dealer}): points {_dashed(rnd.points())}"
         if result.outcome is None:
             lines.append(f"{head}, in play; seat {rnd.to_act} to act")
             continue
         lines.append(f"{head}. {result.outcome.explanation}")
-        if result.carried and result.winner is not None:
+        if isinstance(result, RoundResult) and result.carried and result.winner is not None:
             lines.append(f"  +{result.carried} for carried ties: {result.game_points} game points.")
-    score = match.score
-    lines.append(f"Score: {score[0]}-{score[1]}" + (
+    lines.append(f"Score: {_dashed(match.score)}" + (
         f"; seat {match.winner} wins the match." if match.winner is not None else "."))
     return "\n".join(lines)
 
 
+def _dashed(numbers: Sequence[int]) -> str:
+    return "-".join(str(n) for n in numbers)
+
+
 def _load(path: str) -> Match:
-    """Read and replay a record file; errors reach :func:`main`, which reports them."""
-    return read_record(path).replay()
+    """Read and replay a two-hand record file; errors reach :func:`main`, which reports them."""
+    record = read_record(path)
+    if record.seats != 2:
+        raise CommandError("three-hand records cannot be analyzed yet; 'sixtysix replay' checks them")
+    return record.replay()
 
 
 def _replay(args: argparse.Namespace) -> int:
-    match = _load(args.file)
+    record = read_record(args.file)
+    match = record.replay_three() if record.seats == 3 else record.replay()
     if args.json:
         print(json.dumps(summary(match, args.legal)))
     else:
@@ -190,11 +199,24 @@ def number(low: float, high: float) -> Callable[[str], float]:
 
 
 def rules_argument(text: str) -> Rules:
-    """An argument type: a preset with optional ``flag=value`` overrides."""
+    """An argument type: a two-hand preset with optional ``flag=value`` overrides.
+
+    >>> rules_argument("three-hand")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the three-hand game is not supported here yet: only 'sixtysix replay' \
+reads its records
+    """
     try:
-        return Rules.parse(text)
+        rules = Rules.parse(text)
     except RulesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if rules.seats != 2:
+        raise argparse.ArgumentTypeError(_NOT_YET)
+    return rules
+
+
+_NOT_YET = f"the {THREE_HAND} game is not supported here yet: only 'sixtysix replay' reads its records"
 
 
 def _bot(text: str) -> str:
@@ -286,6 +308,8 @@ def _play(args: argparse.Namespace) -> int:
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
+        if rules.seats != 2:
+            raise RulesError(_NOT_YET)
         if args.save is not None:
             check_save(Path(args.save), force=args.force)
     except (RulesError, SaveError) as error:

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from sixtysix.cards import NUM_CARDS, Card
-from sixtysix.errors import StateError
+from sixtysix.errors import RulesError, StateError
 from sixtysix.round import Action, Outcome, Reason, Round
 from sixtysix.rules import Rules
 
@@ -52,6 +52,8 @@ class Match:
     def __init__(self, rules: Rules | None = None, *, dealer: int | None = None,
                  seed: int | None = None) -> None:
         self.rules = rules or Rules()
+        if self.rules.seats != 2:
+            raise RulesError("the three-hand rules need a three-hand match (sixtysix.three.ThreeMatch)")
         self._rng = random.Random(seed)
         if dealer is None:
             dealer = self._rng.randrange(2)

@@ -37,6 +37,7 @@ from sixtysix.errors import (
 from sixtysix.match import Match
 from sixtysix.round import DRAW, PASS, Action, Phase, Round, parse_action
 from sixtysix.rules import Rules
+from sixtysix.three import ThreeMatch, ThreeRound
 
 _TAG = re.compile(r'\[([A-Za-z0-9_-]+)((?:\s+"(?:[^"\\]|\\.)*")+)\s*\]')
 _VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -98,11 +99,16 @@ class Record:
         return Rules()
 
     @property
+    def seats(self) -> int:
+        """The number of players of the record's game: 3 for ``three-hand``, else 2."""
+        return self.rules.seats
+
+    @property
     def dealer(self) -> int:
         """The first dealer, from the header's ``[Dealer]`` tag."""
         for tag in self.header:
             if tag.name == "Dealer":
-                return _seat(tag.values[0], "Dealer")
+                return _seat(tag.values[0], "Dealer", self.rules.seats)
         raise NotationError("the record has no [Dealer] tag before its first [Deck]")
 
     @property
@@ -160,7 +166,7 @@ the text ends on this line without a line break: is it cut short?
                     elif tag.name == "Rules" and (rounds or any(t.name == "Rules" for t in pending)):
                         raise NotationError("[Rules] may appear once, before the first [Deck]")
                     else:
-                        _check_tag(tag)
+                        _check_tag(tag, _seats(header) if rounds else _seats(pending, known=False))
                         pending.append(tag)
                 else:
                     if not rounds:
@@ -191,12 +197,20 @@ the text ends on this line without a line break: is it cut short?
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_match(cls, match: Match, players: Sequence[str] | None = None,
+    def from_match(cls, match: Match | ThreeMatch, players: Sequence[str] | None = None,
                    tags: Sequence[Tag] = ()) -> Record:
-        """The record of a match: its rules, first dealer, decks and recorded actions."""
+        """The record of a match, two-hand or three-hand: its rules, first dealer, decks
+        and recorded actions, and ``players``, one name per seat.
+
+        >>> Record.from_match(ThreeMatch(), players=["a", "b"])
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.NotationError: [Players] names 2 players; the three-hand game has 3
+        """
         header = [Tag("Rules", (str(match.rules),))]
         if players is not None:
             header.append(Tag("Players", tuple(players)))
+            _players(header[-1], match.rules.seats)
         header.append(Tag("Dealer", (str(match.first_dealer),)))
         header.extend(tags)
         rounds = [RecordRound(rnd.deck, [a for a in rnd.actions if a.is_recorded])
@@ -204,15 +218,41 @@ the text ends on this line without a line break: is it cut short?
         return cls(header, rounds, [])
 
     def replay(self) -> Match:
-        """Play the record through, checking each token.
+        """Play a two-hand record through, checking each token.
 
         Raises :class:`ReplayError` for an illegal token and :class:`NotationError`
-        for a ``[Deck]`` or ``[Dealer]`` that the match does not allow.
+        for a ``[Deck]`` or ``[Dealer]`` that the match does not allow, or for a
+        three-hand record (replay those with :meth:`replay_three`).
         """
+        if self.seats != 2:
+            raise NotationError("a three-hand record: replay it with Record.replay_three")
         match = Match(self.rules, dealer=self.dealer)
+        self._play(match)
+        return match
+
+    def replay_three(self) -> ThreeMatch:
+        """Play a three-hand record through, checking each token, as :meth:`replay` does.
+
+        >>> text = '''[Rules "three-hand"]
+        ... [Players "a" "b" "c"]
+        ... [Dealer "2"]
+        ... [Deck "Ac Tc Kc Ad Td Kd Ah Th Kh Qc Jc Qd Jd Qh Jh As Ts Ks 9c 9d 9h Qs Js 9s"]
+        ... Ac 9c 9s
+        ... '''
+        >>> match = Record.parse(text).replay_three()
+        >>> match.round.points(), legal_tokens(match.round)
+        ((0, 0, 11), ['Ah', 'Jh', 'Js', 'Kh', 'Mh', 'Qh', 'Qs', 'Th', 'out'])
+        """
+        if self.seats != 3:
+            raise NotationError("a two-hand record: replay it with Record.replay")
+        match = ThreeMatch(self.rules, dealer=self.dealer)
+        self._play(match)
+        return match
+
+    def _play(self, match: Match | ThreeMatch) -> None:
         for number, entry in enumerate(self.rounds, 1):
             for tag in entry.tags:
-                if tag.name == "Dealer" and _seat(tag.values[0], "Dealer") != match.dealer:
+                if tag.name == "Dealer" and _seat(tag.values[0], "Dealer", self.seats) != match.dealer:
                     raise NotationError(
                         f"{_at(tag.line)}round {number}: [Dealer \"{tag.values[0]}\"] does not match "
                         f"the rotation (seat {match.dealer} deals)")
@@ -222,11 +262,13 @@ the text ends on this line without a line break: is it cut short?
                 raise NotationError(f"{_at(entry.line)}round {number}: [Deck] not allowed: {error}") from None
             for index, action in enumerate(entry.actions, 1):
                 try:
-                    push_recorded(rnd, action)
+                    if isinstance(rnd, ThreeRound):
+                        rnd.push(action)
+                    else:
+                        push_recorded(rnd, action)
                 except IllegalActionError as error:
                     line = entry.action_lines[index - 1] if index <= len(entry.action_lines) else 0
                     raise ReplayError(number, index, action.token, str(error), line) from None
-        return match
 
 
 class ReplayError(IllegalActionError):
@@ -311,12 +353,13 @@ def push_recorded(rnd: Round, action: Action) -> None:
         raise
 
 
-def legal_tokens(rnd: Round) -> list[str]:
+def legal_tokens(rnd: Round | ThreeRound) -> list[str]:
     """The tokens a record may write next in this round, sorted.
 
     At the end of a trick that includes ``close-before-draw`` and ``out`` and the
     leader's tokens after the draw; after a close that the opponent may answer,
-    ``exchange`` and the leader's tokens.
+    ``exchange`` and the leader's tokens. (A three-hand round has no unwritten
+    actions: its tokens are its legal actions.)
     """
     tokens: set[str] = set()
     for action in rnd.legal_tuple():
@@ -354,8 +397,9 @@ def _parse_tag(line: str, number: int = 0) -> Tag:
     return Tag(found.group(1), values, number)
 
 
-def _check_tag(tag: Tag) -> None:
-    """Check the value of a [Rules] or [Dealer] tag where it is read."""
+def _check_tag(tag: Tag, seats: int | None) -> None:
+    """Check the value of a [Rules], [Dealer] or [Players] tag where it is read, for a
+    game of ``seats`` players (``None`` while no [Rules] says: checked at the first [Deck])."""
     if tag.name == "Rules":
         if len(tag.values) != 1:
             raise NotationError("[Rules] takes one value")
@@ -363,7 +407,24 @@ def _check_tag(tag: Tag) -> None:
     elif tag.name == "Dealer":
         if len(tag.values) != 1:
             raise NotationError("[Dealer] takes one value")
-        _seat(tag.values[0], "Dealer")
+        _seat(tag.values[0], "Dealer", seats or 3)
+    elif tag.name == "Players" and seats is not None:
+        _players(tag, seats)
+
+
+def _seats(tags: Sequence[Tag], known: bool = True) -> int | None:
+    """The players of the game the [Rules] among ``tags`` names; with no [Rules], 2 when
+    the rules are ``known`` (after the first [Deck]: classic), else ``None``."""
+    for tag in tags:
+        if tag.name == "Rules":
+            return Rules.parse(tag.values[0]).seats
+    return 2 if known else None
+
+
+def _players(tag: Tag, seats: int) -> None:
+    if len(tag.values) != seats:
+        game = "three-hand" if seats == 3 else "two-hand"
+        raise NotationError(f"[Players] names {len(tag.values)} players; the {game} game has {seats}")
 
 
 def _at(line: int) -> str:
@@ -389,9 +450,10 @@ def _parse_token(token: str) -> Action:
     return action
 
 
-def _seat(value: str, name: str) -> int:
-    if value not in ("0", "1"):
-        raise NotationError(f"[{name}] must be \"0\" or \"1\", not {quoted(value)}")
+def _seat(value: str, name: str, seats: int) -> int:
+    if value not in ("0", "1", "2")[:seats]:
+        choices = '"0" or "1"' if seats == 2 else '"0", "1" or "2"'
+        raise NotationError(f"[{name}] must be {choices}, not {quoted(value)}")
     return int(value)
 
 
@@ -404,7 +466,11 @@ def _check_header(header: list[Tag]) -> None:
             if len(tag.values) != 1:
                 raise NotationError("[Rules] takes one value")
             Rules.parse(tag.values[0])
-        elif tag.name == "Dealer":
-            _seat(tag.values[0], "Dealer")
+    seats = _seats(header) or 2
+    for tag in header:
+        if tag.name == "Dealer":
+            _seat(tag.values[0], "Dealer", seats)
+        elif tag.name == "Players":
+            _players(tag, seats)
     if names.count("Dealer") > 1:
         raise NotationError("[Dealer] given twice before the first [Deck]")

@@ -9,6 +9,17 @@
 Traceback (most recent call last):
 ...
 sixtysix.errors.RulesError: flag 'tie' must be one of carry, replay, most_tricks, not 'sometimes'
+
+The ``three-hand`` preset is the three-player game of section 11; only
+``match_target`` and ``claim`` apply to it:
+
+>>> Rules.parse("three-hand claim=auto").seats, Rules.parse("three-hand").match_target
+(3, 11)
+>>> Rules.parse("three-hand close_min_stock=4")
+Traceback (most recent call last):
+...
+sixtysix.errors.RulesError: flag 'close_min_stock' does not apply to the three-hand game (RULES.md \
+section 11): only match_target and claim do
 """
 
 from __future__ import annotations
@@ -69,8 +80,9 @@ class Rules:
     claim: str = "manual"
 
     def __post_init__(self) -> None:
-        if self.preset_name not in PRESETS:
-            raise RulesError(f"unknown preset {quoted(self.preset_name)}; presets: {', '.join(PRESETS)}")
+        if self.preset_name not in PRESETS and self.preset_name != THREE_HAND:
+            raise RulesError(f"unknown preset {quoted(self.preset_name)}; "
+                             f"presets: {', '.join(PRESETS)}, {THREE_HAND}")
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
@@ -85,18 +97,32 @@ class Rules:
                 raise RulesError(f"flag {name!r} must be an even number from 2 to 12, not {value!r}")
         if type(self.match_target) is not int or self.match_target < 1:
             raise RulesError(f"flag 'match_target' must be a whole number from 1, not {self.match_target!r}")
+        if self.preset_name == THREE_HAND:
+            for name in FLAGS:
+                if name not in THREE_HAND_FLAGS and getattr(self, name) != getattr(_TWO_HAND_DEFAULTS, name):
+                    _not_three_hand(name)
+
+    @property
+    def seats(self) -> int:
+        """The number of players: 3 under the ``three-hand`` preset, else 2.
+
+        >>> Rules().seats
+        2
+        """
+        return 3 if self.preset_name == THREE_HAND else 2
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a preset: ``classic``, ``pagat``, ``santase`` or ``turkish``.
+        """The rules of a preset: ``classic``, ``pagat``, ``santase``, ``turkish`` or
+        ``three-hand``.
 
         >>> Rules.preset("pagat").tie
         'replay'
         """
-        if name == "three-hand":
-            raise RulesError("preset 'three-hand' (RULES.md section 11) is not supported yet")
+        if name == THREE_HAND:
+            return cls(preset_name=name, match_target=11)
         if name not in PRESETS:
-            raise RulesError(f"unknown preset {quoted(name)}; presets: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {quoted(name)}; presets: {', '.join(PRESETS)}, {THREE_HAND}")
         return cls(preset_name=name, **PRESETS[name])
 
     @classmethod
@@ -129,6 +155,8 @@ class Rules:
         for name, value in flags.items():
             if name not in FLAGS:
                 raise RulesError(f"unknown flag {quoted(name)}; flags: {', '.join(FLAGS)}")
+            if self.preset_name == THREE_HAND and name not in THREE_HAND_FLAGS:
+                _not_three_hand(name)
             converted[name] = _convert(name, value)
         return dataclasses.replace(self, **converted)
 
@@ -148,6 +176,16 @@ class Rules:
 
 FLAGS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "preset_name")
 """The names of all rule flags, in the order of RULES.md section 9."""
+
+THREE_HAND = "three-hand"
+"""The name of the preset of the three-player game (RULES.md section 11)."""
+
+THREE_HAND_FLAGS = ("match_target", "claim")
+"""The flags that apply to the three-hand game; the others keep their ``classic`` values."""
+
+def _not_three_hand(name: str) -> None:
+    raise RulesError(f"flag {name!r} does not apply to the three-hand game (RULES.md section 11): "
+                     f"only {' and '.join(THREE_HAND_FLAGS)} do")
 
 
 def flag_values(name: str) -> tuple[str, ...] | None:
@@ -194,6 +232,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The two-hand presets with the flags each changes from ``classic``."""
+
+_TWO_HAND_DEFAULTS = Rules()
 
 
 def _convert(name: str, value: Any) -> Any:

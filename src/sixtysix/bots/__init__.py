@@ -29,6 +29,7 @@ from typing import ClassVar
 from sixtysix.errors import BotError, quoted
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
+from sixtysix.three import ThreeObservation
 
 Sampler = Callable[[Observation, Random], Round]
 """Makes a full round consistent with an observation (search bots search on these)."""
@@ -96,6 +97,24 @@ class Bot(ABC):
     @abstractmethod
     def act(self, observation: Observation) -> Action:
         """Choose an action for the seat to act."""
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """Choose an action for the seat to act in a three-hand round (RULES.md section 11);
+        bots that play the three-hand game override this.
+
+        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> rnd = ThreeMatch(seed=1).deal()
+        >>> make_bot("greedy").act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+        True
+        >>> make_bot("heuristic").act_three(observe_three(rnd, rnd.to_act))
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.BotError: bot 'heuristic' does not play the three-hand game yet; \
+these do: greedy, random
+        """
+        players = sorted(name for name, kind in BOTS.items() if kind.act_three is not Bot.act_three)
+        raise BotError(f"bot {self.name!r} does not play the three-hand game yet; "
+                       f"these do: {', '.join(players)}")
 
 
 BOTS: dict[str, type[Bot]] = {}

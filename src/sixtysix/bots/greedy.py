@@ -1,11 +1,12 @@
-"""The greedy bot: takes points now, never plans."""
+"""The greedy bot: takes points now, never plans, in the two-hand and the three-hand game."""
 
 from __future__ import annotations
 
 from sixtysix.bots import Bot
-from sixtysix.cards import CARD_POINTS, beats
+from sixtysix.cards import CARD_POINTS, Suit, beats
 from sixtysix.observation import Observation
 from sixtysix.round import DRAW, EXCHANGE, OUT, PASS, Action, Phase
+from sixtysix.three import ThreeObservation
 
 
 class GreedyBot(Bot):
@@ -39,15 +40,43 @@ class GreedyBot(Bot):
         cards = [a for a in legal if a.card is not None]
         if not cards:
             return PASS if PASS in legal else legal[0]
-        trump = observation.trump
-
-        def cost(action: Action) -> tuple[int, int, int]:
-            card = int(action)
-            return (card // 6 == trump, CARD_POINTS[card], card % 6)
-
         lead = observation.lead_card
-        if lead is not None:
-            winners = [a for a in cards if beats(int(a), lead, trump)]
-            if winners and CARD_POINTS[lead] >= 10:
-                return min(winners, key=cost)
-        return min(cards, key=cost)
+        return _cheapest(cards, () if lead is None else (lead,), observation.trump)
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """The same in the three-hand game: out at 66, a marriage when it may, the
+        cheapest card that beats the trick so far when it holds 10 points or more,
+        else the cheapest card.
+
+        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> rnd = ThreeMatch(seed=3).deal()
+        >>> GreedyBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+        True
+        """
+        legal = observation.legal
+        if OUT in legal and observation.points[observation.seat] >= 66:
+            return OUT
+        marriages = [a for a in legal if a.marriage_suit is not None]
+        if marriages:
+            return max(marriages, key=lambda a: a.marriage_suit == observation.trump)
+        cards = [a for a in legal if a.card is not None]
+        return _cheapest(cards, observation.table, observation.trump)
+
+
+def _cheapest(cards: list[Action], table: tuple[int, ...], trump: Suit) -> Action:
+    """The cheapest card that wins the trick so far if it holds 10 points or more, else
+    the cheapest card: trumps cost more than plain cards, then points, then rank."""
+
+    def cost(action: Action) -> tuple[int, int, int]:
+        card = int(action)
+        return (card // 6 == trump, CARD_POINTS[card], card % 6)
+
+    if table and sum(CARD_POINTS[c] for c in table) >= 10:
+        best = table[0]
+        for card in table[1:]:
+            if beats(card, best, trump):
+                best = card
+        winners = [a for a in cards if beats(int(a), best, trump)]
+        if winners:
+            return min(winners, key=cost)
+    return min(cards, key=cost)

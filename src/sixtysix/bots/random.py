@@ -1,10 +1,11 @@
-"""The random bot: uniform among the legal actions."""
+"""The random bot: uniform among the legal actions, in the two-hand and the three-hand game."""
 
 from __future__ import annotations
 
 from sixtysix.bots import Bot
 from sixtysix.observation import Observation
 from sixtysix.round import Action
+from sixtysix.three import ThreeObservation
 
 
 class RandomBot(Bot):
@@ -20,4 +21,7 @@ class RandomBot(Bot):
     name = "random"
 
     def act(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal)
+
+    def act_three(self, observation: ThreeObservation) -> Action:
         return self.rng.choice(observation.legal)

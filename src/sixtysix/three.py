@@ -1,0 +1,985 @@
+"""Three-hand Sixty-Six (RULES.md section 11): a round, a match, and one seat's view.
+
+Three seats, eight cards each, no stock: the dealer's last card is shown and sets
+trump, and play is strict from the first trick. A :class:`ThreeRound` has the API
+of the two-hand :class:`~sixtysix.round.Round` (the same :class:`Action` values,
+lazy legal actions, ``push`` and ``pop`` on a flat int list, ``why_illegal``, an
+outcome explained in words); :class:`ThreeMatch` plays rounds to the target with
+the deal passing left; :class:`ThreeObservation` is what one seat may know, and
+:func:`sample_three` draws full rounds consistent with it.
+
+>>> from sixtysix.cards import parse_card
+>>> deck = [parse_card(t) for t in
+...         "Ac Tc Kc Ad Td Kd Ah Th Kh Qc Jc Qd Jd Qh Jh As Ts Ks 9c 9d 9h Qs Js 9s".split()]
+>>> rnd = ThreeRound(deck, dealer=2)
+>>> rnd.to_act, card_name(rnd.trump_card), [str(a) for a in rnd.legal_actions()]
+(0, '9s', ['Jc', 'Qc', 'Kc', 'Tc', 'Ac', 'Ks', 'Ts', 'As', 'Mc'])
+>>> rnd.push_token("Ac"); rnd.to_act, [str(a) for a in rnd.legal_actions()]
+(1, ['9c'])
+>>> rnd.why_illegal(Action.parse("9d"))
+'strict play: must follow clubs (section 11)'
+>>> rnd.push_token("9c"); [str(a) for a in rnd.legal_actions()]
+['9s', 'Js', 'Qs']
+>>> rnd.push_token("9s"); rnd.leader, rnd.points()
+(2, (0, 0, 11))
+>>> rnd.pop(), rnd.to_act, rnd.points()
+(Action('9s'), 2, (0, 0, 0))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+from sixtysix.cards import (
+    CARD_POINTS,
+    FULL_DECK,
+    HIGHER,
+    KING,
+    NUM_CARDS,
+    QUEEN,
+    SUIT_LETTERS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    CardSet,
+    Suit,
+    beats,
+    card_name,
+    cards_in,
+)
+from sixtysix.errors import IllegalActionError, RulesError, StateError
+from sixtysix.round import (
+    ACTIONS,
+    OUT,
+    Action,
+    Phase,
+    Reason,
+    _scale,
+    _scale_words,
+)
+from sixtysix.rules import THREE_HAND, Rules
+
+SEATS = 3
+"""The number of players."""
+HAND_SIZE = 8
+"""Cards dealt to each seat."""
+TRICKS_PER_ROUND = 8
+LAST_TRICK_BONUS = 10
+
+
+def left_of(seat: int) -> int:
+    """The seat to the left, who deals or leads after ``seat``.
+
+    >>> left_of(0), left_of(2)
+    (1, 0)
+    """
+    return (seat + 1) % SEATS
+
+
+def _deal_positions() -> tuple[tuple[int, ...], ...]:
+    """For the seat 1, 2 and 3 places left of the dealer (the dealer last), the deck
+    positions of its cards: packets of 3, 2 and 3, each round starting left of the dealer."""
+    positions: list[list[int]] = [[], [], []]
+    top = 0
+    for size in (3, 2, 3):
+        for places in positions:
+            places.extend(range(top, top + size))
+            top += size
+    return tuple(tuple(places) for places in positions)
+
+
+DEAL_POSITIONS = _deal_positions()
+"""``DEAL_POSITIONS[k]``: the deck positions dealt to the seat ``k + 1`` places left of
+the dealer; the dealer's last position, 23, is the shown trump card."""
+
+TRUMP_POSITION = NUM_CARDS - 1
+"""The deck position of the dealer's last card, shown to all: its suit is trump."""
+
+
+class ThreeTrick(NamedTuple):
+    """A finished trick: who led, the three cards in the order played, who won."""
+
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    def seat_of(self, index: int) -> int:
+        """The seat that played the ``index``-th card of the trick."""
+        return (self.leader + index) % SEATS
+
+
+@dataclass(frozen=True)
+class ThreeOutcome:
+    """The result of a finished three-hand round.
+
+    ``scores`` are the game points each seat gains. ``winner`` is the seat that
+    scored (``None`` after a false declaration, whose ``game_points`` are the 2
+    each opponent gains, and for a round dealt again, ``replay``).
+    """
+
+    winner: int | None
+    game_points: int
+    reason: Reason
+    points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    declarer: int | None
+    replay: bool
+    scores: tuple[int, int, int]
+
+    @property
+    def explanation(self) -> str:
+        """Why the round scored what it did, in a sentence a player can check."""
+        return _explain(self)
+
+
+def _trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
+    """The seat that wins a trick: the highest trump, else the highest card of the suit led.
+
+    >>> from sixtysix.cards import parse_card, SPADES
+    >>> _trick_winner(1, [parse_card(t) for t in ("Kh", "Ah", "9s")], SPADES)
+    0
+    """
+    best = cards[0]
+    winner = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], best, trump):
+            best = cards[index]
+            winner = index
+    return (leader + winner) % SEATS
+
+
+def _follow_rule(hand: CardSet, table: Sequence[Card], trump: Suit) -> tuple[CardSet, Card | None, bool]:
+    """The cards a follower may play under strict play (section 11), the card a legal
+    play must beat (``None`` if any legal card will do), and whether it must be of the
+    suit led (else: void, a trump, or void in both, any card)."""
+    lead = table[0]
+    led = lead // 6
+    best_led = lead
+    best_trump: Card | None = None
+    for card in table:
+        if card // 6 == led and card > best_led:
+            best_led = card
+        if card // 6 == trump and (best_trump is None or card > best_trump):
+            best_trump = card
+    same = hand & SUIT_MASKS[led]
+    if same:
+        if led != trump and best_trump is not None:
+            return same, None, True
+        higher = same & HIGHER[best_led]
+        return (higher, best_led, True) if higher else (same, None, True)
+    trumps = hand & SUIT_MASKS[trump]
+    if trumps:
+        if best_trump is not None:
+            higher = trumps & HIGHER[best_trump]
+            if higher:
+                return higher, best_trump, False
+        return trumps, None, False
+    return hand, None, False
+
+
+def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[CardSet, CardSet, CardSet]:
+    """What each seat cannot hold after following to a trick (finished or not) under
+    strict play: a seat that did not follow holds no card of the suit led, one that
+    then played no trump holds no trump, one that did not beat the best card of the
+    led suit (or the best trump, having trumped) holds nothing higher. No card is
+    drawn in the three-hand game, so each inference holds for the rest of the round.
+
+    >>> from sixtysix.cards import parse_card, names, SPADES
+    >>> ex = excluded_cards(0, [parse_card(t) for t in ("Kh", "Qh", "Jc")], SPADES)
+    >>> names(ex[1]), len(names(ex[2]))
+    (['Th', 'Ah'], 12)
+    """
+    excluded = [0, 0, 0]
+    led = cards[0] // 6
+    for index in range(1, len(cards)):
+        card = cards[index]
+        seat = (leader + index) % SEATS
+        before = cards[:index]
+        best_led = max(c for c in before if c // 6 == led)
+        trumps = [c for c in before if c // 6 == trump]
+        if card // 6 == led:
+            if (led == trump or not trumps) and card < best_led:
+                excluded[seat] |= HIGHER[best_led]
+            continue
+        excluded[seat] |= SUIT_MASKS[led]
+        if card // 6 != trump:
+            excluded[seat] |= SUIT_MASKS[trump]
+        elif trumps and card < max(trumps):
+            excluded[seat] |= HIGHER[max(trumps)]
+    return excluded[0], excluded[1], excluded[2]
+
+
+# Indices of the flat state list.
+_PHASE = 0
+_LEADER = 1
+_LEAD = 2
+_SECOND = 3
+_HAND = 4
+_PTS = 7
+_TRICKS = 10
+_MARR = 13
+_KNOWN = 16
+_MSUIT = 19
+_PLAYED = 20
+_TRICK_COUNT = 21
+_STATE_SIZE = 22
+
+_OVER = Phase.OVER.value
+_LEAD_PHASE = Phase.LEAD.value
+_MARRIAGE_PHASE = Phase.MARRIAGE.value
+_FOLLOW_PHASE = Phase.FOLLOW.value
+_PHASES = tuple(Phase)
+_ALL_CARDS = list(range(NUM_CARDS))
+_KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
+_MARRIAGE_CODE = 24
+_NO_STOCK = frozenset(a for a in ACTIONS if a.card is None and a.marriage_suit is None and a != OUT)
+_THREE_HAND = Rules.preset(THREE_HAND)
+
+
+def _card_actions(mask: CardSet) -> tuple[Action, ...]:
+    return tuple(ACTIONS[c] for c in cards_in(mask))
+
+
+class ThreeRound:
+    """The state of one three-hand round, changed by :meth:`push` and :meth:`pop`.
+
+    ``deck`` lists the 24 cards top first, dealt as RULES.md section 11 says.
+    """
+
+    __slots__ = ("_actions", "_legal", "_marriages", "_outcome", "_s", "_stack", "_tricks",
+                 "dealer", "deck", "rules", "trump", "trump_card")
+
+    def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
+        rules = rules or _THREE_HAND
+        if rules.seats != SEATS:
+            raise RulesError(f"a three-hand round needs the three-hand rules, not {str(rules)!r}")
+        if dealer not in range(SEATS):
+            raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+        d = self.deck = tuple(deck)
+        if len(d) != NUM_CARDS or sorted(d) != _ALL_CARDS:
+            raise StateError("a deck must hold each of the 24 cards once")
+        self.rules = rules
+        self.dealer = dealer
+        self.trump_card: Card = d[TRUMP_POSITION]
+        """The dealer's last card, shown to all; its suit is trump."""
+        self.trump: Suit = self.trump_card // 6
+        s = [0] * _STATE_SIZE
+        for places, positions in enumerate(DEAL_POSITIONS, 1):
+            hand = 0
+            for position in positions:
+                hand |= 1 << d[position]
+            s[_HAND + (dealer + places) % SEATS] = hand
+        s[_PHASE] = _LEAD_PHASE
+        s[_LEADER] = left_of(dealer)
+        s[_LEAD] = s[_SECOND] = -1
+        s[_KNOWN + dealer] = 1 << self.trump_card
+        s[_MSUIT] = -1
+        self._s = s
+        self._stack: list[list[int]] = []
+        self._actions: list[Action] = []
+        self._tricks: list[ThreeTrick] = []
+        self._marriages: list[tuple[int, Suit]] = []
+        self._outcome: ThreeOutcome | None = None
+        self._legal: tuple[Action, ...] | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision the round waits for: ``LEAD``, ``MARRIAGE``, ``FOLLOW``
+        or ``OVER`` (the three-hand game has no draw and no close)."""
+        return _PHASES[self._s[_PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._s[_PHASE] == _OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the round waits for, or ``None`` when it is over."""
+        s = self._s
+        phase = s[_PHASE]
+        if phase == _OVER:
+            return None
+        if phase == _FOLLOW_PHASE:
+            return (s[_LEADER] + (2 if s[_SECOND] >= 0 else 1)) % SEATS
+        return s[_LEADER]
+
+    @property
+    def leader(self) -> int:
+        """The seat on lead: it leads the current trick, or won the last one."""
+        return self._s[_LEADER]
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards of the current trick on the table, in the order played."""
+        s = self._s
+        return tuple(c for c in (s[_LEAD], s[_SECOND]) if c >= 0)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards in a seat's hand."""
+        return self._s[_HAND + seat]
+
+    def points(self) -> tuple[int, int, int]:
+        """Each seat's points: card points won plus marriages that count (after a trick)."""
+        s = self._s
+        p0, p1, p2 = (s[_PTS + i] + (s[_MARR + i] if s[_TRICKS + i] else 0) for i in range(SEATS))
+        return p0, p1, p2
+
+    def card_points(self) -> tuple[int, int, int]:
+        """Each seat's card points from tricks (with the last-trick bonus once scored)."""
+        s = self._s
+        return s[_PTS], s[_PTS + 1], s[_PTS + 2]
+
+    def marriage_points(self) -> tuple[int, int, int]:
+        """Each seat's announced marriage points, counting or still pending."""
+        s = self._s
+        return s[_MARR], s[_MARR + 1], s[_MARR + 2]
+
+    def trick_counts(self) -> tuple[int, int, int]:
+        """The number of tricks each seat has won."""
+        s = self._s
+        return s[_TRICKS], s[_TRICKS + 1], s[_TRICKS + 2]
+
+    def shown(self, seat: int) -> CardSet:
+        """Cards of a seat's hand that every seat has seen: the dealer's trump card and
+        the partners of announced marriages."""
+        return self._s[_KNOWN + seat] & self._s[_HAND + seat]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick so far, those on the table included."""
+        return self._s[_PLAYED]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions pushed so far."""
+        return list(self._actions)
+
+    @property
+    def tricks(self) -> list[ThreeTrick]:
+        """The finished tricks, in order."""
+        return list(self._tricks)
+
+    @property
+    def marriages(self) -> list[tuple[int, Suit]]:
+        """The marriages announced, as (seat, suit), in order."""
+        return list(self._marriages)
+
+    @property
+    def outcome(self) -> ThreeOutcome | None:
+        """How the round ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    def key(self) -> tuple[int, ...]:
+        """A hashable key of the whole position (for transposition tables and equality checks)."""
+        return (*self._s, self.trump_card)
+
+    def copy(self) -> ThreeRound:
+        """An independent copy of the position, with no actions to take back."""
+        rnd = ThreeRound.__new__(ThreeRound)
+        rnd.rules = self.rules
+        rnd.deck = self.deck
+        rnd.dealer = self.dealer
+        rnd.trump = self.trump
+        rnd.trump_card = self.trump_card
+        rnd._s = self._s[:]
+        rnd._stack = []
+        rnd._actions = []
+        rnd._tricks = self._tricks[:]
+        rnd._marriages = self._marriages[:]
+        rnd._outcome = self._outcome
+        rnd._legal = self._legal
+        return rnd
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The actions allowed now, lazily, in ascending action code: cards, then
+        marriages, then ``out``."""
+        return iter(self.legal_tuple())
+
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The actions allowed now, as a tuple (the fast path for bots)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> tuple[Action, ...]:
+        s = self._s
+        phase = s[_PHASE]
+        manual = self.rules.claim == "manual"
+        if phase == _FOLLOW_PHASE:
+            seat = self.to_act
+            assert seat is not None
+            return _card_actions(_follow_rule(s[_HAND + seat], self.table, self.trump)[0])
+        if phase == _LEAD_PHASE:
+            hand = s[_HAND + s[_LEADER]]
+            kings = hand & hand << 1 & _KINGS
+            extra = [ACTIONS[_MARRIAGE_CODE + king // 6] for king in cards_in(kings)]
+            if s[_TRICK_COUNT] and manual:
+                extra.append(OUT)
+            return _card_actions(hand) + tuple(extra)
+        if phase == _MARRIAGE_PHASE:
+            married = s[_MSUIT]
+            pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
+            return (*pair, OUT) if manual else pair
+        return ()
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action is allowed now."""
+        return action in self.legal_tuple()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if the action is legal, else the rule it breaks, in words."""
+        if action in self.legal_tuple():
+            return None
+        s = self._s
+        phase = s[_PHASE]
+        name = str(action)
+        if phase == _OVER:
+            return "the round is over"
+        seat = self.to_act
+        assert seat is not None
+        if action in _NO_STOCK:
+            return f"{name} is not part of the three-hand game: there is no stock (section 11)"
+        card = action.card
+        if card is not None:
+            if not s[_HAND + seat] >> card & 1:
+                return f"{name} is not in seat {seat}'s hand"
+            if phase == _MARRIAGE_PHASE:
+                return ("after announcing a marriage the leader must lead its king or queen "
+                        f"(section 5), not {name}")
+            return self._why_not_follow(seat)
+        if phase == _FOLLOW_PHASE:
+            return f"seat {seat} must play a card to the trick, not {name}"
+        if phase == _MARRIAGE_PHASE:
+            return f"after announcing a marriage only its king or queen, or out, may follow, not {name}"
+        suit = action.marriage_suit
+        if suit is not None:
+            return f"seat {seat} does not hold the king and queen of {SUIT_NAMES[suit]}"
+        if self.rules.claim != "manual":
+            return "out is never written under claim=auto: the engine declares"
+        return "out only by the winner of the most recent trick, or right after a marriage (section 6)"
+
+    def _why_not_follow(self, seat: int) -> str:
+        table = self.table
+        allowed, must_beat, follow = _follow_rule(self._s[_HAND + seat], table, self.trump)
+        led = SUIT_NAMES[table[0] // 6]
+        if follow:
+            if must_beat is None:
+                return f"strict play: must follow {led} (section 11)"
+            return f"strict play: must follow {led} and beat {card_name(must_beat)} (section 11)"
+        if allowed & SUIT_MASKS[self.trump] and must_beat is not None:
+            return (f"strict play: void in {led}, must play a trump and beat {card_name(must_beat)} "
+                    "(section 11)")
+        return f"strict play: void in {led}, must play a trump (section 11)"
+
+    # -------------------------------------------------------------- push, pop
+
+    def push(self, action: Action) -> None:
+        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        if action not in legal:
+            if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
+                raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+        self._stack.append(self._s[:])
+        self._actions.append(action)
+        self._legal = None
+        self._apply(action)
+
+    def push_token(self, token: str) -> None:
+        """Apply the action written by a token (see :meth:`Action.parse`)."""
+        self.push(Action.parse(token))
+
+    def pop(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._stack:
+            raise StateError("no action to take back")
+        self._s = self._stack.pop()
+        self._legal = None
+        action = self._actions.pop()
+        if action.card is not None and self._s[_SECOND] >= 0:
+            self._tricks.pop()
+        elif action.marriage_suit is not None:
+            self._marriages.pop()
+        self._outcome = None
+        return action
+
+    def _apply(self, action: Action) -> None:
+        s = self._s
+        card = action.card
+        if card is not None:
+            seat = self.to_act
+            assert seat is not None
+            s[_HAND + seat] &= ~(1 << card)
+            s[_PLAYED] |= 1 << card
+            if s[_PHASE] != _FOLLOW_PHASE:
+                s[_LEAD] = card
+                s[_PHASE] = _FOLLOW_PHASE
+            elif s[_SECOND] < 0:
+                s[_SECOND] = card
+            else:
+                self._finish_trick(card)
+        elif action == OUT:
+            self._declare(s[_LEADER])
+        else:
+            suit = action.marriage_suit
+            assert suit is not None
+            self._announce(suit)
+
+    def _finish_trick(self, third: Card) -> None:
+        s = self._s
+        leader = s[_LEADER]
+        cards = (s[_LEAD], s[_SECOND], third)
+        winner = _trick_winner(leader, cards, self.trump)
+        self._tricks.append(ThreeTrick(leader, cards, winner))
+        s[_PTS + winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[third]
+        s[_TRICKS + winner] += 1
+        s[_TRICK_COUNT] += 1
+        s[_LEAD] = s[_SECOND] = -1
+        s[_LEADER] = winner
+        if s[_TRICK_COUNT] == TRICKS_PER_ROUND:
+            s[_PTS + winner] += LAST_TRICK_BONUS
+            self._end_of_cards()
+        elif self.rules.claim == "auto" and s[_PTS + winner] + s[_MARR + winner] >= 66:
+            self._declare(winner)
+        else:
+            s[_PHASE] = _LEAD_PHASE
+
+    def _announce(self, suit: Suit) -> None:
+        s = self._s
+        seat = s[_LEADER]
+        s[_MARR + seat] += 40 if suit == self.trump else 20
+        s[_KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        s[_MSUIT] = suit
+        s[_PHASE] = _MARRIAGE_PHASE
+        self._marriages.append((seat, suit))
+        if self.rules.claim == "auto" and s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
+            self._declare(seat)
+
+    # ------------------------------------------------------------------ scoring
+
+    def _declare(self, declarer: int) -> None:
+        if self.points()[declarer] < 66:
+            scores = [2, 2, 2]
+            scores[declarer] = 0
+            self._finish(None, 2, Reason.FALSE_OUT, declarer, scores)
+        else:
+            self._score_for(declarer, Reason.OUT, declarer)
+
+    def _end_of_cards(self) -> None:
+        points = self.points()
+        best = max(points)
+        if best >= 66 and points.count(best) == 1:
+            self._score_for(points.index(best), Reason.LAST_TRICK, None)
+        else:
+            self._finish(None, 0, Reason.TIE, None, [0, 0, 0], replay=True)
+
+    def _score_for(self, scorer: int, reason: Reason, declarer: int | None) -> None:
+        """The scorer gains the 1-2-3 scale on each opponent, added up."""
+        points = self.points()
+        tricks = self.trick_counts()
+        scores = [0, 0, 0]
+        for opponent in (left_of(scorer), left_of(left_of(scorer))):
+            scores[scorer] += _scale(points[opponent], tricks[opponent])
+        self._finish(scorer, scores[scorer], reason, declarer, scores)
+
+    def _finish(self, winner: int | None, game_points: int, reason: Reason, declarer: int | None,
+                scores: list[int], replay: bool = False) -> None:
+        self._s[_PHASE] = _OVER
+        self._outcome = ThreeOutcome(winner, game_points, reason, self.points(), self.trick_counts(),
+                                     declarer, replay, (scores[0], scores[1], scores[2]))
+
+    def __repr__(self) -> str:
+        return (f"<ThreeRound dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "
+                f"phase={self.phase.name} actions={' '.join(a.token for a in self._actions)!r}>")
+
+
+def _opponents_words(scorer: int, o: ThreeOutcome) -> str:
+    words = [_scale_words(seat, o.points[seat], o.tricks[seat])
+             for seat in (left_of(scorer), left_of(left_of(scorer)))]
+    return f"{words[0]}; {words[1]}; {o.game_points} game points in all"
+
+
+def _explain(o: ThreeOutcome) -> str:
+    points = o.points
+    if o.reason is Reason.FALSE_OUT:
+        assert o.declarer is not None
+        others = " and ".join(str(seat) for seat in (left_of(o.declarer), left_of(left_of(o.declarer))))
+        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points, a false "
+                f"declaration: seats {others} score 2 game points each.")
+    if o.reason is Reason.TIE:
+        best = max(points)
+        top = [str(seat) for seat in range(SEATS) if points[seat] == best]
+        if len(top) > 1:
+            why = f"seats {' and '.join(top)} share the most points, {best}"
+        else:
+            why = f"seat {top[0]} has the most points, {best}, under 66"
+        return (f"All tricks played, the last worth 10; {why}: nobody scores and the same dealer "
+                "deals again.")
+    winner = o.winner
+    assert winner is not None
+    if o.reason is Reason.OUT:
+        return f"Seat {winner} declared out with {points[winner]} points; {_opponents_words(winner, o)}."
+    return (f"All tricks played, the last worth 10; seat {winner} has the most points, "
+            f"{points[winner]}, 66 or more; {_opponents_words(winner, o)}.")
+
+
+# ------------------------------------------------------------------ the match
+
+
+@dataclass(frozen=True)
+class ThreeRoundResult:
+    """One round as the match counts it."""
+
+    dealer: int
+    outcome: ThreeOutcome | None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that scored, or ``None`` (a false declaration, a replayed or unfinished round)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def reason(self) -> Reason | None:
+        """The scoring row, or ``None`` while the round goes on."""
+        return None if self.outcome is None else self.outcome.reason
+
+    @property
+    def game_points(self) -> int:
+        """The scorer's game points, or the 2 each opponent of a false declarer gains."""
+        return 0 if self.outcome is None else self.outcome.game_points
+
+    @property
+    def scores(self) -> tuple[int, int, int]:
+        """The game points each seat gains."""
+        return (0, 0, 0) if self.outcome is None else self.outcome.scores
+
+
+class ThreeMatch:
+    """A three-hand match: rounds until a seat passes ``match_target`` (section 11).
+
+    The first dealer is ``dealer`` if given, else drawn from the seeded RNG, which
+    also shuffles every deck that :meth:`deal` is not given. The deal passes left,
+    except that a round nobody scores is dealt again by the same dealer.
+
+    >>> match = ThreeMatch(seed=4)
+    >>> while not match.is_over:
+    ...     rnd = match.deal()
+    ...     while not rnd.is_over:
+    ...         match.push(rnd.legal_tuple()[0])
+    >>> max(match.score) >= 11, match.score.count(max(match.score))
+    (True, 1)
+    """
+
+    def __init__(self, rules: Rules | None = None, *, dealer: int | None = None,
+                 seed: int | None = None) -> None:
+        self.rules = rules or _THREE_HAND
+        if self.rules.seats != SEATS:
+            raise RulesError(f"a three-hand match needs the three-hand rules, not {str(self.rules)!r}")
+        self._rng = random.Random(seed)
+        if dealer is None:
+            dealer = self._rng.randrange(SEATS)
+        elif dealer not in range(SEATS):
+            raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+        self.first_dealer = dealer
+        self.rounds: list[ThreeRound] = []
+        self._decks: list[tuple[Card, ...]] = []
+
+    @property
+    def round(self) -> ThreeRound | None:
+        """The current (last dealt) round."""
+        return self.rounds[-1] if self.rounds else None
+
+    def results(self) -> list[ThreeRoundResult]:
+        """Every dealt round with its dealer and outcome."""
+        results = []
+        dealer = self.first_dealer
+        for rnd in self.rounds:
+            results.append(ThreeRoundResult(dealer, rnd.outcome))
+            if rnd.outcome is not None and not rnd.outcome.replay:
+                dealer = left_of(dealer)
+        return results
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """Game points of each seat."""
+        score = [0, 0, 0]
+        for rnd in self.rounds:
+            if rnd.outcome is not None:
+                for seat, gained in enumerate(rnd.outcome.scores):
+                    score[seat] += gained
+        return score[0], score[1], score[2]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match: the only highest score at or past the target;
+        ``None`` while the match goes on (equal highest scores past it play on)."""
+        score = self.score
+        best = max(score)
+        if best >= self.rules.match_target and score.count(best) == 1:
+            return score.index(best)
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a seat has won the match."""
+        return self.winner is not None
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current round, or of the next one once it has ended."""
+        dealer = self.first_dealer
+        for rnd in self.rounds:
+            if rnd.outcome is not None and not rnd.outcome.replay:
+                dealer = left_of(dealer)
+        return dealer
+
+    def deal(self, deck: Sequence[Card] | None = None) -> ThreeRound:
+        """Start the next round, from ``deck`` or from a deck the RNG shuffles."""
+        if self.is_over:
+            raise StateError("the match is over")
+        if self.rounds and not self.rounds[-1].is_over:
+            raise StateError("the current round has not ended")
+        index = len(self.rounds)
+        if deck is None:
+            while len(self._decks) <= index:
+                shuffled = list(range(NUM_CARDS))
+                self._rng.shuffle(shuffled)
+                self._decks.append(tuple(shuffled))
+            deck = self._decks[index]
+        rnd = ThreeRound(deck, self.dealer, self.rules)
+        self.rounds.append(rnd)
+        return rnd
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current round, if one is in play."""
+        rnd = self.round
+        return None if rnd is None else rnd.to_act
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The legal actions of the current round (none between rounds)."""
+        rnd = self.round
+        return iter(()) if rnd is None else rnd.legal_actions()
+
+    def push(self, action: Action) -> None:
+        """Apply an action to the current round."""
+        rnd = self.round
+        if rnd is None or rnd.is_over:
+            raise StateError("no round is in play: deal one")
+        rnd.push(action)
+
+    def pop(self) -> Action:
+        """Take back the last action of the match, undealing an untouched round."""
+        while self.rounds:
+            rnd = self.rounds[-1]
+            if rnd.actions:
+                return rnd.pop()
+            self.rounds.pop()
+        raise StateError("no action to take back")
+
+
+class ThreeSeat(Protocol):
+    """A player of the three-hand game: a bot of :mod:`sixtysix.bots` that plays it."""
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """Choose an action for the seat to act."""
+        ...
+
+
+def play_three(seats: Sequence[ThreeSeat], rules: Rules | None = None, *, seed: int | None = None,
+               dealer: int | None = None) -> ThreeMatch:
+    """Play a whole three-hand match between three seats, each asked to act on its own
+    observation; an illegal action raises :class:`IllegalActionError`.
+
+    >>> from sixtysix.bots import make_bot
+    >>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
+    >>> match = play_three(seats, seed=5)
+    >>> match.is_over, max(match.score) >= 11
+    (True, True)
+    """
+    if len(seats) != SEATS:
+        raise StateError(f"a three-hand match needs 3 seats, not {len(seats)}")
+    match = ThreeMatch(rules, seed=seed, dealer=dealer)
+    while not match.is_over:
+        rnd = match.deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            rnd.push(seats[seat].act_three(observe_three(rnd, seat)))
+    return match
+
+
+# ------------------------------------------------------------ one seat's view
+
+
+@dataclass(frozen=True)
+class ThreeObservation:
+    """One seat's view of a three-hand round: its own hand, the public history and
+    the cards others have shown, never another seat's hidden cards."""
+
+    seat: int
+    rules: Rules
+    dealer: int
+    trump: Suit
+    trump_card: Card
+    """The dealer's last card, shown to all (in the dealer's hand until played)."""
+    phase: Phase
+    to_act: int | None
+    leader: int
+    table: tuple[Card, ...]
+    hand: CardSet
+    hand_sizes: tuple[int, int, int]
+    shown: tuple[CardSet, CardSet, CardSet]
+    """Cards each seat is known to hold: the trump card, partners of announced marriages."""
+    actions: tuple[Action, ...]
+    """Every action of the round so far: all are public."""
+    tricks: tuple[ThreeTrick, ...]
+    marriages: tuple[tuple[int, Suit], ...]
+    points: tuple[int, int, int]
+    marriage_points: tuple[int, int, int]
+    trick_counts: tuple[int, int, int]
+    legal: tuple[Action, ...]
+    """The seat's legal actions, empty unless it is to act."""
+    outcome: ThreeOutcome | None
+
+    @property
+    def others(self) -> tuple[int, int]:
+        """The two other seats, the one to the left first."""
+        return left_of(self.seat), left_of(left_of(self.seat))
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick, those on the table included."""
+        mask = 0
+        for card in self.table:
+            mask |= 1 << card
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        return mask
+
+    @property
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: in the other seats' hidden hands."""
+        seen = self.hand | self.played | self.shown[0] | self.shown[1] | self.shown[2]
+        return FULL_DECK & ~seen
+
+    def excluded(self, seat: int) -> CardSet:
+        """Cards ``seat`` cannot hold, from how it followed (see :func:`excluded_cards`)."""
+        mask = 0
+        for trick in self.tricks:
+            mask |= excluded_cards(trick.leader, trick.cards, self.trump)[seat]
+        if self.table:
+            mask |= excluded_cards(self.leader, self.table, self.trump)[seat]
+        return mask
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why this seat may not take ``action`` now, in the engine's words (``None``
+        if it may); asked of a full round sampled from the observation."""
+        if action in self.legal:
+            return None
+        return sample_three(self, random.Random(0)).why_illegal(action)
+
+
+def observe_three(rnd: ThreeRound, seat: int) -> ThreeObservation:
+    """What ``seat`` may know of ``rnd`` now."""
+    return ThreeObservation(
+        seat=seat,
+        rules=rnd.rules,
+        dealer=rnd.dealer,
+        trump=rnd.trump,
+        trump_card=rnd.trump_card,
+        phase=rnd.phase,
+        to_act=rnd.to_act,
+        leader=rnd.leader,
+        table=rnd.table,
+        hand=rnd.hand(seat),
+        hand_sizes=(rnd.hand(0).bit_count(), rnd.hand(1).bit_count(), rnd.hand(2).bit_count()),
+        shown=(rnd.shown(0), rnd.shown(1), rnd.shown(2)),
+        actions=tuple(rnd.actions),
+        tricks=tuple(rnd.tricks),
+        marriages=tuple(rnd.marriages),
+        points=rnd.points(),
+        marriage_points=rnd.marriage_points(),
+        trick_counts=rnd.trick_counts(),
+        legal=rnd.legal_tuple() if rnd.to_act == seat else (),
+        outcome=rnd.outcome,
+    )
+
+
+def sample_three(obs: ThreeObservation, rng: random.Random) -> ThreeRound:
+    """A full round consistent with ``obs``, drawn uniformly among those it allows.
+
+    Every hidden card lies with one of the two other seats. A card one of them
+    cannot hold (:meth:`ThreeObservation.excluded`) goes to the other; the rest are
+    shared out at random. The round is then dealt again from a deck that gives each
+    seat its cards, and the observed actions are replayed, so the sample has the
+    round's history and plays on with push and pop.
+
+    >>> match = ThreeMatch(seed=2)
+    >>> rnd = match.deal()
+    >>> for _ in range(7):
+    ...     rnd.push(rnd.legal_tuple()[0])
+    >>> obs = observe_three(rnd, 1)
+    >>> full = sample_three(obs, random.Random(0))
+    >>> full.hand(1) == rnd.hand(1), full.actions == rnd.actions, observe_three(full, 1) == obs
+    (True, True, True)
+    """
+    left, right = obs.others
+    unseen = obs.unseen
+    ex_left, ex_right = obs.excluded(left), obs.excluded(right)
+    if unseen & ex_left & ex_right:
+        raise StateError("no full state is consistent with this observation")
+    only_left = unseen & ex_right
+    free = cards_in(unseen & ~ex_left & ~ex_right)
+    need = obs.hand_sizes[left] - obs.shown[left].bit_count() - only_left.bit_count()
+    if not 0 <= need <= len(free):
+        raise StateError("no full state is consistent with this observation")
+    hands = [0, 0, 0]
+    hands[obs.seat] = obs.hand
+    hands[left] = obs.shown[left] | only_left
+    for card in rng.sample(free, need):
+        hands[left] |= 1 << card
+    hands[right] = obs.shown[right] | (unseen & ~hands[left])
+    for trick in obs.tricks:
+        for index, card in enumerate(trick.cards):
+            hands[trick.seat_of(index)] |= 1 << card
+    for index, card in enumerate(obs.table):
+        hands[(obs.leader + index) % SEATS] |= 1 << card
+    rnd = ThreeRound(deal_deck(hands, obs.dealer, obs.trump_card), obs.dealer, obs.rules)
+    for action in obs.actions:
+        rnd.push(action)
+    return rnd
+
+
+def deal_deck(hands: Sequence[CardSet], dealer: int, trump_card: Card) -> tuple[Card, ...]:
+    """A deck order that deals each seat the eight cards of ``hands`` (indexed by
+    seat), with ``trump_card``, which the dealer must hold, dealt last.
+
+    >>> hands = [0xFF, 0xFF << 8, 0xFF << 16]
+    >>> rnd = ThreeRound(deal_deck(hands, 2, 23), 2)
+    >>> [rnd.hand(seat) for seat in range(3)] == hands, card_name(rnd.trump_card)
+    (True, 'As')
+    """
+    if any(hand.bit_count() != HAND_SIZE for hand in hands) or hands[0] | hands[1] | hands[2] != FULL_DECK:
+        raise StateError("three hands of 8 cards that share out the deck are needed")
+    if not hands[dealer] >> trump_card & 1:
+        raise StateError(f"the dealer must hold the trump card {card_name(trump_card)}")
+    deck = [0] * NUM_CARDS
+    for places, positions in enumerate(DEAL_POSITIONS, 1):
+        seat = (dealer + places) % SEATS
+        cards = [c for c in cards_in(hands[seat]) if c != trump_card] + [trump_card] * (seat == dealer)
+        for position, card in zip(positions, cards, strict=True):
+            deck[position] = card
+    return tuple(deck)
