@@ -42,6 +42,8 @@ from sixtysix.observation import Observation, observe
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 
+_new = object.__new__
+
 
 class EventKind(enum.Enum):
     """What happened at the table."""
@@ -110,15 +112,42 @@ class Table:
         self.seats = list(seats)
         self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
         self._listeners = [getattr(seat, "notify", None) for seat in self.seats]
+        self._seen: list[tuple[list[int], Round, Observation] | None] = [None, None]
 
     def _tell(self, kind: EventKind, actor: int | None = None, action: Action | None = None,
               result: RoundResult | None = None) -> None:
         rnd = self.match.round
         assert rnd is not None
-        for seat, notify in enumerate(self._listeners):
+        listeners = self._listeners
+        if listeners[0] is None and listeners[1] is None:
+            return
+        score = self.match.score
+        winner = self.match.winner
+        for seat, notify in enumerate(listeners):
             if notify is not None:
-                notify(Event(kind, observe(rnd, seat), self.match.score, actor, action,
-                             result, self.match.winner))
+                # Event(kind, observation, ...) without the frozen dataclass's
+                # field-by-field __init__: an event per seat per action.
+                event = _new(Event)
+                fields = event.__dict__
+                fields["kind"] = kind
+                fields["observation"] = self._observe(rnd, seat)
+                fields["score"] = score
+                fields["actor"] = actor
+                fields["action"] = action
+                fields["result"] = result
+                fields["match_winner"] = winner
+                notify(event)
+
+    def _observe(self, rnd: Round, seat: int) -> Observation:
+        """``observe(rnd, seat)``, or the observation made last for the seat if the
+        round has not moved since (a push or a pop replaces its state list)."""
+        state = rnd._s
+        seen = self._seen[seat]
+        if seen is not None and seen[0] is state and seen[1] is rnd:
+            return seen[2]
+        obs = observe(rnd, seat)
+        self._seen[seat] = (state, rnd, obs)
+        return obs
 
     @property
     def to_act(self) -> int | None:
@@ -168,7 +197,7 @@ class Table:
             player = self.seats[seat]
             if player is None:
                 raise StateError(f"seat {seat} acts from outside: submit its actions")
-            action = player.act(observe(rnd, seat))
+            action = player.act(self._observe(rnd, seat))
             try:
                 self.submit(seat, action)
             except IllegalActionError as error:
