@@ -275,6 +275,11 @@ _EXTRAS = tuple(
 """The actions at lead besides cards: bits 0-3 a marriage per suit, 16 exchange, 32 close, 64 out."""
 _CLASSIC = Rules()
 _DECODED: dict[int, Trick] = {}
+_DEALT = [0] * _STATE_SIZE
+"""The state of every deal before the hands, the leader and the trump card are filled in."""
+_DEALT[_PHASE] = _LEAD_PHASE
+for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT, _LAST_ACTION):
+    _DEALT[_index] = -1
 
 
 def _trick_code(trick: Trick) -> int:
@@ -354,19 +359,11 @@ class Round:
         elder = 1 - dealer
         trump_card = d[12]
         self.trump: Suit = trump_card // 6
-        hands = [0, 0]
-        hands[elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
-        hands[dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
-        s = [0] * _STATE_SIZE
-        s[_PHASE] = _LEAD_PHASE
+        s = _DEALT[:]
+        s[_HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+        s[_HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
         s[_LEADER] = elder if rules.first_leader == "elder" else dealer
-        s[_LEAD] = -1
-        s[_HAND], s[_HAND + 1] = hands
         s[_TRUMP_CARD] = trump_card
-        s[_CLOSER] = -1
-        s[_FIRST66] = -1
-        s[_MSUIT] = -1
-        s[_LAST_ACTION] = -1
         self._s = s
         self._stack: list[list[int]] = []
         self._outcome: Outcome | None = None
@@ -396,7 +393,11 @@ class Round:
     @property
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
-        return _seat_to_act(self._s)
+        s = self._s
+        phase = s[_PHASE]
+        if phase == _OVER:
+            return None
+        return 1 - s[_LEADER] if phase in (_FOLLOW_PHASE, _RESPOND_PHASE) else s[_LEADER]
 
     @property
     def leader(self) -> int:
