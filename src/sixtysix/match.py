@@ -143,12 +143,16 @@ class Match:
     @property
     def winner(self) -> int | None:
         """The seat that won the match, or ``None`` while it goes on."""
+        return self._standing()[1]
+
+    def _standing(self) -> tuple[tuple[int, int], int | None]:
+        """The score and the winner, counted once."""
         self._count()
         score = self._after[-1][2]
         target = self.rules.match_target
         if score[0] >= target:
-            return 0
-        return 1 if score[1] >= target else None
+            return score, 0
+        return score, 1 if score[1] >= target else None
 
     @property
     def is_over(self) -> bool:

@@ -119,8 +119,7 @@ class Table:
         listeners = self._listeners
         if listeners[0] is None and listeners[1] is None:
             return
-        score = self.match.score
-        winner = self.match.winner
+        score, winner = self.match._standing()
         for seat, notify in enumerate(listeners):
             if notify is not None:
                 # Event(kind, observation, score, actor, action, result, winner) without
