@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
 from sixtysix.errors import StateError
@@ -34,7 +35,9 @@ class Observation:
     """One seat's view of a round at one moment: an immutable snapshot.
 
     :func:`observe` makes one cheaply and computes most fields on first read;
-    built directly (or by :func:`dataclasses.replace`) every field is given.
+    built directly (or by :func:`dataclasses.replace`) every field is given. The
+    card sets derived from the fields (:attr:`played`, :attr:`unseen`,
+    :attr:`opponent_excluded`) are computed once, as samplers ask for them often.
     """
 
     seat: int
@@ -93,7 +96,7 @@ class Observation:
             return None
         return sample_round(self, random.Random(0)).why_illegal(action)
 
-    @property
+    @cached_property
     def played(self) -> CardSet:
         """Every card played to a trick, the one on the table included."""
         mask = 0 if self.lead_card is None else 1 << self.lead_card
@@ -101,7 +104,7 @@ class Observation:
             mask |= 1 << trick.lead | 1 << trick.follow
         return mask
 
-    @property
+    @cached_property
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: in the opponent's hidden hand or the stock."""
         seen = self.hand | self.played | self.opponent_shown
@@ -109,7 +112,7 @@ class Observation:
             seen |= 1 << self.trump_card
         return FULL_DECK & ~seen
 
-    @property
+    @cached_property
     def opponent_excluded(self) -> CardSet:
         """Cards the opponent cannot hold, from how it followed under strict play.
 

@@ -236,11 +236,16 @@ _MSUIT = 19
 _PLAYED = 20
 _TRICK_COUNT = 21
 _TRICK_LOG = 22
-"""The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`)."""
+"""The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`).
+It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-ed in)."""
 _MARRIAGE_LOG = 23
 """The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
 _LAST_ACTION = 24
-"""The code of the action that led to this state (-1 for a deal or a set-up position)."""
+"""The code of the action that led to this state (-1 for a deal or a set-up position).
+
+A push appends the state list to the stack and goes on in a copy, and a pop puts
+the saved list back: a state list is never changed once a push has returned.
+"""
 _STATE_SIZE = 25
 _TRICK_BITS = 13
 _STOCK_SIZES = frozenset(range(0, 13, 2))
