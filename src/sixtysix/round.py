@@ -28,6 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import NamedTuple
 
 from sixtysix.cards import (
@@ -241,7 +242,8 @@ It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-e
 _MARRIAGE_LOG = 23
 """The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
 _LAST_ACTION = 24
-"""The code of the action that led to this state (-1 for a deal or a set-up position).
+"""The code of the action that led to this state (never read for the first state of a
+round's history, a deal or a set-up position, which no action led to).
 
 A push appends the state list to the stack and goes on in a copy, and a pop puts
 the saved list back: a state list is never changed once a push has returned.
@@ -271,19 +273,21 @@ _BEATS = tuple(
 _TRICK_POINTS = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
                       for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
 """``_TRICK_POINTS[lead * 24 + follow]``: the card points of a trick."""
-_EXTRAS = tuple(
-    tuple(ACTIONS[_MARRIAGE + suit] for suit in range(4) if bits >> suit & 1)
-    + tuple(ACTIONS[code] for flag, code in ((16, EXCHANGE_CODE), (32, CLOSE_CODE), (64, OUT_CODE))
-            if bits & flag)
-    for bits in range(128)
-)
-"""The actions at lead besides cards: bits 0-3 a marriage per suit, 16 exchange, 32 close, 64 out."""
+_EXTRAS = {
+    kings | flags: tuple(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
+    + tuple(ACTIONS[code] for flag, code in ((1, EXCHANGE_CODE), (2, CLOSE_CODE), (4, OUT_CODE))
+            if flags & flag)
+    for kings in map(sum, product(*((0, 1 << king) for king in cards_in(_KINGS))))
+    for flags in range(8)
+}
+"""The actions at lead besides cards, by the kings whose marriage may be announced
+(as a card set) and bits 1 for exchange, 2 for close and 4 for out."""
 _CLASSIC = Rules()
 _DECODED: dict[int, Trick] = {}
 _DEALT = [0] * _STATE_SIZE
 """The state of every deal before the hands, the leader and the trump card are filled in."""
 _DEALT[_PHASE] = _LEAD_PHASE
-for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT, _LAST_ACTION):
+for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT):
     _DEALT[_index] = -1
 
 
@@ -562,7 +566,6 @@ class Round:
             s[_TRICK_LOG] |= _trick_code(trick) << _TRICK_BITS * i
         for seat, suit in marriages:
             s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
-        s[_LAST_ACTION] = -1
         rnd._s = s
         rnd._stack = []
         rnd._outcome = None
@@ -657,18 +660,18 @@ class Round:
             extra = 0
             kings = hand & hand << 1 & _KINGS
             if kings and (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
-                extra = kings >> 3 & 1 | kings >> 8 & 2 | kings >> 13 & 4 | kings >> 18 & 8
+                extra = kings
             if open_stock:
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
                     and 12 - drawn >= rules.exchange_min_stock
                     and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
                 ):
-                    extra |= 16
+                    extra |= 1
                 if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
-                    extra |= 32
+                    extra |= 2
             if later and not self._auto:
-                extra |= 64
+                extra |= 4
             return cards + _EXTRAS[extra] if extra else cards
         if phase == _MARRIAGE_PHASE:
             married = s[_MSUIT]
@@ -681,10 +684,9 @@ class Round:
         return ()
 
     def _follow_mask(self) -> CardSet:
+        """The cards the follower may play under strict play (otherwise its whole hand)."""
         s = self._s
         hand = s[_HAND + 1 - s[_LEADER]]
-        if s[_CLOSER] < 0 and s[_DRAWN] < 12:
-            return hand
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
