@@ -144,6 +144,14 @@ def push_checked(rnd: Round, action: Action) -> None:
     actions.append(action)
     assert (rnd.tricks, rnd.marriages, rnd.actions) == (tricks, marriages, actions)
     assert len(rnd.tricks) == sum(rnd.trick_counts())
+    # Points are card points plus marriages once their seat has won a trick (section 5).
+    counted = [c + (m if t else 0) for c, m, t in zip(rnd.card_points(), rnd.marriage_points(),
+                                                      rnd.trick_counts(), strict=True)]
+    assert list(rnd.points()) == counted
+    # The key ends with the trump suit and the face-down stock, top first.
+    face_down = max(rnd.stock_size - 1, 0)
+    key = rnd.key()
+    assert key[len(key) - face_down - 1:] == (rnd.trump, *rnd.deck[len(rnd.deck) - face_down:])
 
 
 @settings(max_examples=600, deadline=None)

@@ -423,7 +423,7 @@ class Round:
     def trump_card(self) -> Card | None:
         """The card under the stock (face up unless closed), ``None`` once drawn."""
         s = self._s
-        return s[_TRUMP_CARD] if s[_DRAWN] < 12 else None
+        return s[_TRUMP_CARD] if s[_DRAWN] != 12 else None
 
     @property
     def stock_size(self) -> int:
@@ -645,7 +645,7 @@ class Round:
         s = self._s
         phase = s[_PHASE]
         if phase == _FOLLOW_PHASE:
-            if s[_CLOSER] < 0 and s[_DRAWN] < 12:
+            if s[_CLOSER] < 0 and s[_DRAWN] != 12:
                 hand = s[_HAND + 1 - s[_LEADER]]
                 return _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             return _card_actions(self._follow_mask())
@@ -655,7 +655,7 @@ class Round:
             hand = s[_HAND + leader]
             cards = _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             drawn = s[_DRAWN]
-            open_stock = s[_CLOSER] < 0 and drawn < 12
+            open_stock = s[_CLOSER] < 0 and drawn != 12
             later = s[_TRICK_COUNT] > 0
             extra = 0
             kings = hand & hand << 1 & _KINGS
