@@ -14,7 +14,7 @@ from hypothesis import given, settings
 
 from sixtysix import OUT, IllegalActionError, Match, Phase, Round, Rules, StateError
 from sixtysix.cards import parse_card
-from sixtysix.round import Action, Trick
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Reason, Trick
 from sixtysix.rules import PRESETS
 from test_properties import any_rules, choose, new_round, seeds
 
@@ -202,3 +202,20 @@ def test_copies_and_set_up_positions_keep_the_logs(seed: int, rules: Rules) -> N
     push_checked(placed, choose(placed, rng))
     placed.pop()
     assert placed.key() == key
+
+
+def test_declaring_out_one_point_short_of_66_is_false() -> None:
+    # Section 6: out needs 66; with 65 the declaration is false and the other seat scores.
+    rng = Random(65)
+    for seed in range(2000):
+        rnd = Match(Rules.parse("classic"), seed=seed).deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            if OUT in rnd.legal_tuple() and rnd.points()[seat] == 65:
+                rnd.push(OUT)
+                assert rnd.outcome is not None
+                assert (rnd.outcome.reason, rnd.outcome.winner) == (Reason.FALSE_OUT, 1 - seat)
+                return
+            rnd.push(rng.choice([a for a in rnd.legal_tuple() if a not in (OUT, CLOSE, CLOSE_BEFORE_DRAW)]))
+    raise AssertionError("no seat reached exactly 65 points")
