@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from bisect import bisect_left, bisect_right
 from random import Random
 
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Action, Rules
@@ -24,7 +25,7 @@ from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
 from sixtysix.observation import Observation
 from sixtysix.table import Event, Seat, Table
 
-SKIPPED = frozenset((CLOSE, CLOSE_BEFORE_DRAW, OUT))
+assert (CLOSE_BEFORE_DRAW, OUT) == (CLOSE + 1, CLOSE + 2)
 
 
 class FairRandom:
@@ -34,8 +35,12 @@ class FairRandom:
         self.choose = rng.random
 
     def act(self, observation: Observation) -> Action:
-        """One of the legal actions, ``close``, ``close-before-draw`` and ``out`` left out."""
-        legal = [a for a in observation.legal if a not in SKIPPED]
+        """One of the legal actions, ``close``, ``close-before-draw`` and ``out`` left out
+        (they are the codes from ``CLOSE`` to ``OUT``, and the legal actions come in
+        ascending code)."""
+        legal = observation.legal
+        if legal[-1] >= CLOSE:
+            legal = legal[:bisect_left(legal, CLOSE)] + legal[bisect_right(legal, OUT):]
         return legal[int(self.choose() * len(legal))]
 
 

@@ -1,14 +1,22 @@
-"""Round API details: copies, keys, and bad actions."""
+"""Round API details: copies, keys, bad actions, and the history a round keeps.
+
+The round keeps its finished tricks, its marriages and its actions in its state
+list (packed logs, and the last action of each saved state); the tests at the end
+check them against what the public state before and after each action says.
+"""
 
 from __future__ import annotations
 
 from random import Random
 
 import pytest
+from hypothesis import given, settings
 
 from sixtysix import OUT, IllegalActionError, Match, Phase, Round, Rules, StateError
 from sixtysix.cards import parse_card
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Reason, Trick
 from sixtysix.rules import PRESETS
+from test_properties import any_rules, choose, new_round, seeds
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -110,3 +118,104 @@ def test_from_position_refuses_a_stock_of_the_wrong_length(stock_size: int, stoc
             first_to_66=None, played=0, tricks=[], marriages=[],
         )
     assert str(refused.value) == words
+
+
+# ------------------------------------------------------------------ history
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    """Everything the public API says about a round."""
+    return (rnd.key(), rnd.actions, rnd.tricks, rnd.marriages, rnd.outcome, rnd.legal_tuple(),
+            rnd.points(), rnd.trick_counts(), rnd.played, rnd.phase, rnd.to_act, rnd.is_strict)
+
+
+def push_checked(rnd: Round, action: Action) -> None:
+    """Push ``action`` and check the logs against what the public state before and after says."""
+    tricks, marriages, actions = rnd.tricks, rnd.marriages, rnd.actions
+    leader, lead, strict, seat = rnd.leader, rnd.lead_card, rnd.is_strict, rnd.to_act
+    finishes = action.card is not None and lead is not None
+    rnd.push(action)
+    if finishes:
+        assert lead is not None and action.card is not None
+        tricks.append(Trick(leader, lead, action.card, rnd.leader, strict))
+    if action.marriage_suit is not None:
+        assert seat is not None
+        marriages.append((seat, action.marriage_suit))
+    actions.append(action)
+    assert (rnd.tricks, rnd.marriages, rnd.actions) == (tricks, marriages, actions)
+    assert len(rnd.tricks) == sum(rnd.trick_counts())
+    # Points are card points plus marriages once their seat has won a trick (section 5).
+    counted = [c + (m if t else 0) for c, m, t in zip(rnd.card_points(), rnd.marriage_points(),
+                                                      rnd.trick_counts(), strict=True)]
+    assert list(rnd.points()) == counted
+    # The key ends with the trump suit and the face-down stock, top first.
+    face_down = max(rnd.stock_size - 1, 0)
+    key = rnd.key()
+    assert key[len(key) - face_down - 1:] == (rnd.trump, *rnd.deck[len(rnd.deck) - face_down:])
+
+
+@settings(max_examples=600, deadline=None)
+@given(seed=seeds, rules=any_rules)
+def test_logs_follow_play_and_take_backs(seed: int, rules: Rules) -> None:
+    rnd, rng = new_round(seed, rules)
+    seen = [snapshot(rnd)]
+    while not rnd.is_over:
+        if len(seen) > 1 and rng.random() < 0.15:
+            undone = rnd.actions[-1]
+            assert rnd.pop() is undone
+            seen.pop()
+            assert snapshot(rnd) == seen[-1]
+            continue
+        push_checked(rnd, choose(rnd, rng))
+        seen.append(snapshot(rnd))
+    while rnd.actions:
+        rnd.pop()
+        seen.pop()
+        assert snapshot(rnd) == seen[-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=seeds, rules=any_rules)
+def test_copies_and_set_up_positions_keep_the_logs(seed: int, rules: Rules) -> None:
+    rnd, rng = new_round(seed, rules)
+    for _ in range(rng.randrange(30)):
+        if rnd.is_over:
+            break
+        rnd.push(choose(rnd, rng))
+    twin = rnd.copy()
+    assert (twin.tricks, twin.marriages, twin.actions) == (rnd.tricks, rnd.marriages, [])
+    assert twin.key() == rnd.key()
+    if rnd.is_over:
+        return
+    stock = list(rnd.deck[24 - max(rnd.stock_size - 1, 0):]) if rnd.stock_size > 1 else []
+    placed = Round.from_position(
+        rules, rnd.dealer, phase=rnd.phase, leader=rnd.leader, lead=rnd.lead_card,
+        hands=(rnd.hand(0), rnd.hand(1)), stock_size=rnd.stock_size, stock=stock,
+        trump_card=rnd.trump_card if rnd.trump_card is not None else -1, trump=rnd.trump,
+        card_points=rnd.card_points(), marriage_points=rnd.marriage_points(),
+        shown=(rnd.shown(0), rnd.shown(1)), closer=rnd.closer, close_snapshot=rnd.close_snapshot,
+        first_to_66=rnd.first_to_66, played=rnd.played, tricks=rnd.tricks, marriages=rnd.marriages,
+        marriage_suit=rnd.marriages[-1][1] if rnd.phase is Phase.MARRIAGE else None)
+    assert (placed.tricks, placed.marriages, placed.legal_tuple()) == (rnd.tricks, rnd.marriages,
+                                                                       rnd.legal_tuple())
+    key = placed.key()
+    push_checked(placed, choose(placed, rng))
+    placed.pop()
+    assert placed.key() == key
+
+
+def test_declaring_out_one_point_short_of_66_is_false() -> None:
+    # Section 6: out needs 66; with 65 the declaration is false and the other seat scores.
+    rng = Random(65)
+    for seed in range(2000):
+        rnd = Match(Rules.parse("classic"), seed=seed).deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            if OUT in rnd.legal_tuple() and rnd.points()[seat] == 65:
+                rnd.push(OUT)
+                assert rnd.outcome is not None
+                assert (rnd.outcome.reason, rnd.outcome.winner) == (Reason.FALSE_OUT, 1 - seat)
+                return
+            rnd.push(rng.choice([a for a in rnd.legal_tuple() if a not in (OUT, CLOSE, CLOSE_BEFORE_DRAW)]))
+    raise AssertionError("no seat reached exactly 65 points")

@@ -15,11 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from sixtysix.cards import NUM_CARDS, Card
 from sixtysix.errors import RulesError, StateError
 from sixtysix.round import Action, Outcome, Reason, Round
 from sixtysix.rules import Rules
+
+_OUTCOME = attrgetter("outcome")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,10 @@ class Match:
         self.first_dealer = dealer
         self.rounds: list[Round] = []
         self._decks: list[tuple[Card, ...]] = []
+        self._counted: list[Outcome | None] = []
+        self._results: list[RoundResult] = []
+        # The ties carried, the dealer and the score after each counted round (none first).
+        self._after: list[tuple[int, int, tuple[int, int]]] = [(0, dealer, (0, 0))]
 
     @property
     def round(self) -> Round | None:
@@ -70,26 +77,50 @@ class Match:
 
     def results(self) -> list[RoundResult]:
         """Every dealt round with the game points the match credits it."""
-        return self._walk()[0]
+        self._count()
+        return self._results[:]
 
-    def _walk(self) -> tuple[list[RoundResult], int, int]:
-        """The rounds as the match counts them, then the ties carried so far and the
-        dealer of the current round (or of the next one once it has ended)."""
-        results = []
-        carry = 0
-        dealer = self.first_dealer
-        for rnd in self.rounds:
-            outcome = rnd.outcome
+    def _count(self) -> None:
+        """Bring the running totals up to date with the rounds' outcomes.
+
+        The totals after each round are kept with the outcome they counted; only
+        the rounds from the first whose outcome differs are counted again. Rounds
+        before the last have ended (:meth:`deal` needs it) and :meth:`pop` takes
+        back actions of the last round only, so while as many rounds are dealt,
+        only the last one's outcome is compared.
+        """
+        rounds = self.rounds
+        counted = self._counted
+        if len(rounds) == len(counted) and (not rounds or rounds[-1]._outcome is counted[-1]):
+            return
+        outcomes = list(map(_OUTCOME, rounds))
+        if outcomes == counted:
+            return
+        same = 0
+        for now, before in zip(outcomes, counted, strict=False):
+            if now != before:
+                break
+            same += 1
+        del counted[same:], self._results[same:], self._after[same + 1:]
+        carry, dealer, score = self._after[same]
+        for outcome in outcomes[same:]:
             if outcome is None or outcome.winner is None:
-                results.append(RoundResult(dealer, outcome, 0, carry))
+                result = RoundResult(dealer, outcome, 0, carry)
                 if outcome is not None and outcome.reason is Reason.TIE and not outcome.replay:
                     carry += 1
             else:
-                results.append(RoundResult(dealer, outcome, outcome.game_points + carry, carry))
+                result = RoundResult(dealer, outcome, outcome.game_points + carry, carry)
                 carry = 0
+                gained = result.game_points
+                if outcome.winner == 0:
+                    score = (score[0] + gained, score[1])
+                else:
+                    score = (score[0], score[1] + gained)
             if outcome is not None:
                 dealer = self._next_dealer(dealer, outcome)
-        return results, carry, dealer
+            counted.append(outcome)
+            self._results.append(result)
+            self._after.append((carry, dealer, score))
 
     def _next_dealer(self, dealer: int, outcome: Outcome) -> int:
         rule = self.rules.next_dealer
@@ -102,24 +133,28 @@ class Match:
     @property
     def score(self) -> tuple[int, int]:
         """Game points of each seat."""
-        score = [0, 0]
-        for result in self.results():
-            if result.winner is not None:
-                score[result.winner] += result.game_points
-        return score[0], score[1]
+        self._count()
+        return self._after[-1][2]
 
     @property
     def carried(self) -> int:
         """Ties carried to the next round that scores."""
-        return self._walk()[1]
+        self._count()
+        return self._after[-1][0]
 
     @property
     def winner(self) -> int | None:
         """The seat that won the match, or ``None`` while it goes on."""
-        for seat, points in enumerate(self.score):
-            if points >= self.rules.match_target:
-                return seat
-        return None
+        return self._standing()[1]
+
+    def _standing(self) -> tuple[tuple[int, int], int | None]:
+        """The score and the winner, counted once."""
+        self._count()
+        score = self._after[-1][2]
+        target = self.rules.match_target
+        if score[0] >= target:
+            return score, 0
+        return score, 1 if score[1] >= target else None
 
     @property
     def is_over(self) -> bool:
@@ -129,7 +164,8 @@ class Match:
     @property
     def dealer(self) -> int:
         """The dealer of the current round, or of the next one once it has ended."""
-        return self._walk()[2]
+        self._count()
+        return self._after[-1][1]
 
     def deal(self, deck: Sequence[Card] | None = None) -> Round:
         """Start the next round, from ``deck`` or from a deck the RNG shuffles."""

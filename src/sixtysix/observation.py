@@ -18,17 +18,27 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
 from sixtysix.errors import StateError
-from sixtysix.round import Action, Outcome, Phase, Round, Trick
+from sixtysix.round import _STATE_SIZE, Action, Outcome, Phase, Round, Trick, _seat_to_act
 from sixtysix.rules import Rules
+
+_new = object.__new__
 
 
 @dataclass(frozen=True)
 class Observation:
-    """One seat's view of a round at one moment."""
+    """One seat's view of a round at one moment: an immutable snapshot.
+
+    :func:`observe` makes one cheaply and computes most fields on first read;
+    built directly (or by :func:`dataclasses.replace`) every field is given. The
+    card sets derived from the fields (:attr:`played`, :attr:`unseen`,
+    :attr:`opponent_excluded`) are computed once, as samplers ask for them often.
+    """
 
     seat: int
     rules: Rules
@@ -86,7 +96,7 @@ class Observation:
             return None
         return sample_round(self, random.Random(0)).why_illegal(action)
 
-    @property
+    @cached_property
     def played(self) -> CardSet:
         """Every card played to a trick, the one on the table included."""
         mask = 0 if self.lead_card is None else 1 << self.lead_card
@@ -94,7 +104,7 @@ class Observation:
             mask |= 1 << trick.lead | 1 << trick.follow
         return mask
 
-    @property
+    @cached_property
     def unseen(self) -> CardSet:
         """Cards this seat has not seen: in the opponent's hidden hand or the stock."""
         seen = self.hand | self.played | self.opponent_shown
@@ -102,7 +112,7 @@ class Observation:
             seen |= 1 << self.trump_card
         return FULL_DECK & ~seen
 
-    @property
+    @cached_property
     def opponent_excluded(self) -> CardSet:
         """Cards the opponent cannot hold, from how it followed under strict play.
 
@@ -127,35 +137,82 @@ class Observation:
         return excluded
 
 
+_Compute = Callable[[Round, int], object]
+
+_COMPUTED: dict[str, _Compute] = {
+    "trump_card": lambda view, seat: view.trump_card,
+    "stock_size": lambda view, seat: view.stock_size,
+    "closer": lambda view, seat: view.closer,
+    "close_snapshot": lambda view, seat: view.close_snapshot,
+    "phase": lambda view, seat: view.phase,
+    "to_act": lambda view, seat: view.to_act,
+    "leader": lambda view, seat: view.leader,
+    "lead_card": lambda view, seat: view.lead_card,
+    "hand": lambda view, seat: view.hand(seat),
+    "opponent_hand_size": lambda view, seat: view._s[_STATE_SIZE],
+    "opponent_shown": lambda view, seat: view.shown(1 - seat),
+    "own_shown": lambda view, seat: view.shown(seat),
+    "tricks": lambda view, seat: tuple(view.tricks),
+    "marriages": lambda view, seat: tuple(view.marriages),
+    "points": lambda view, seat: view.points(),
+    "marriage_points": lambda view, seat: view.marriage_points(),
+    "trick_counts": lambda view, seat: view.trick_counts(),
+    "first_to_66": lambda view, seat: view.first_to_66,
+}
+"""The fields :func:`observe` leaves to be read from the seat's view when first asked for."""
+
+
+class _Computed:
+    """A field of an observation made by :func:`observe`: computed on first read from
+    the seat's view (a copy of the round's state taken when observing, so the
+    observation never changes) and kept in the instance, where later reads find it."""
+
+    __slots__ = ("compute", "name")
+
+    def __init__(self, name: str, compute: _Compute) -> None:
+        self.name = name
+        self.compute = compute
+
+    def __get__(self, obs: Observation | None, owner: type | None = None) -> object:
+        if obs is None:
+            return self
+        known = obs.__dict__
+        view = known.get("_round")
+        if view is None:
+            view = known["_round"] = Round._of_view(known["_view"], known["rules"], known["dealer"],
+                                                    known["trump"], known["outcome"])
+        value = known[self.name] = self.compute(view, known["seat"])
+        return value
+
+
+for _name, _compute in _COMPUTED.items():
+    setattr(Observation, _name, _Computed(_name, _compute))
+
+
 def observe(rnd: Round, seat: int) -> Observation:
-    """What ``seat`` may know of ``rnd`` now."""
-    opponent = 1 - seat
-    return Observation(
-        seat=seat,
-        rules=rnd.rules,
-        dealer=rnd.dealer,
-        trump=rnd.trump,
-        trump_card=rnd.trump_card,
-        stock_size=rnd.stock_size,
-        closer=rnd.closer,
-        close_snapshot=rnd.close_snapshot,
-        phase=rnd.phase,
-        to_act=rnd.to_act,
-        leader=rnd.leader,
-        lead_card=rnd.lead_card,
-        hand=rnd.hand(seat),
-        opponent_hand_size=rnd.hand(opponent).bit_count(),
-        opponent_shown=rnd.shown(opponent),
-        own_shown=rnd.shown(seat),
-        tricks=tuple(rnd.tricks),
-        marriages=tuple(rnd.marriages),
-        points=rnd.points(),
-        marriage_points=rnd.marriage_points(),
-        trick_counts=rnd.trick_counts(),
-        first_to_66=rnd.first_to_66,
-        legal=rnd.legal_tuple() if rnd.to_act == seat else (),
-        outcome=rnd.outcome,
-    )
+    """What ``seat`` may know of ``rnd`` now.
+
+    The observation keeps a copy of the seat's view of the round (the opponent's
+    hidden cards left out) and fills most fields from it when they are first read:
+    observing costs little, and later play does not change the observation.
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=3).deal()
+    >>> before = observe(rnd, 0)
+    >>> rnd.push(rnd.legal_tuple()[0])
+    >>> before.stock_size, before.lead_card is None, observe(rnd, 0).lead_card is None
+    (12, True, False)
+    """
+    obs = _new(Observation)
+    known = obs.__dict__
+    known["seat"] = seat
+    known["rules"] = rnd.rules
+    known["dealer"] = rnd.dealer
+    known["trump"] = rnd.trump
+    known["outcome"] = rnd._outcome
+    view = known["_view"] = rnd._seat_view(seat)
+    known["legal"] = rnd.legal_tuple() if _seat_to_act(view) == seat else ()
+    return obs
 
 
 def sample_round(obs: Observation, rng: random.Random, exclude: CardSet = 0) -> Round:

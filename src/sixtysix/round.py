@@ -3,7 +3,8 @@
 A :class:`Round` is dealt from a deck order and a dealer. Actions are
 :class:`Action` values (small ints with a notation form); ``push`` applies one
 after checking it, ``pop`` takes the last one back. The state is a flat list of
-ints, so a push saves it with one list copy and a pop restores it.
+ints, the finished tricks and the marriages included as packed logs, so a push
+saves it with one list copy and a pop restores it.
 
 >>> from sixtysix.cards import parse_card
 >>> deck = [parse_card(t) for t in
@@ -27,6 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import NamedTuple
 
 from sixtysix.cards import (
@@ -234,7 +236,20 @@ _FIRST66 = 18
 _MSUIT = 19
 _PLAYED = 20
 _TRICK_COUNT = 21
-_STATE_SIZE = 22
+_TRICK_LOG = 22
+"""The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`).
+It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-ed in)."""
+_MARRIAGE_LOG = 23
+"""The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
+_LAST_ACTION = 24
+"""The code of the action that led to this state (never read for the first state of a
+round's history, a deal or a set-up position, which no action led to).
+
+A push appends the state list to the stack and goes on in a copy, and a pop puts
+the saved list back: a state list is never changed once a push has returned.
+"""
+_STATE_SIZE = 25
+_TRICK_BITS = 13
 _STOCK_SIZES = frozenset(range(0, 13, 2))
 """The sizes a stock can have: even, from the 12 of the deal down to 0."""
 
@@ -251,11 +266,75 @@ _HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in rang
 _ALL_CARDS = list(range(NUM_CARDS))
 _KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS = tuple(
-    tuple(beats(follow, lead, trump) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
+    tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
     for trump in range(4)
 )
-"""Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: whether the follow wins."""
+"""Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: 1 if the follow wins, else 0."""
+_TRICK_POINTS = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
+                      for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
+"""``_TRICK_POINTS[lead * 24 + follow]``: the card points of a trick."""
+_EXTRAS = {
+    kings | flags: tuple(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
+    + tuple(ACTIONS[code] for flag, code in ((1, EXCHANGE_CODE), (2, CLOSE_CODE), (4, OUT_CODE))
+            if flags & flag)
+    for kings in map(sum, product(*((0, 1 << king) for king in cards_in(_KINGS))))
+    for flags in range(8)
+}
+"""The actions at lead besides cards, by the kings whose marriage may be announced
+(as a card set) and bits 1 for exchange, 2 for close and 4 for out."""
 _CLASSIC = Rules()
+_DECODED: dict[int, Trick] = {}
+_DEALT = [0] * _STATE_SIZE
+"""The state of every deal before the hands, the leader and the trump card are filled in."""
+_DEALT[_PHASE] = _LEAD_PHASE
+for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT):
+    _DEALT[_index] = -1
+
+
+def _trick_code(trick: Trick) -> int:
+    """A trick packed in 13 bits: ``lead * 24 + follow``, then the leader, the winner
+    and whether play was strict, one bit each.
+
+    >>> trick = Trick(1, parse_card("Ah"), parse_card("9h"), 1, False)
+    >>> _trick_of(_trick_code(trick)) == trick
+    True
+    """
+    return trick.lead * 24 + trick.follow | trick.leader << 10 | trick.winner << 11 | trick.strict << 12
+
+
+def _trick_of(code: int) -> Trick:
+    """The trick packed in ``code`` (one shared value per code)."""
+    trick = _DECODED.get(code)
+    if trick is None:
+        lead, follow = divmod(code & 1023, 24)
+        trick = _DECODED[code] = Trick(code >> 10 & 1, lead, follow, code >> 11 & 1, bool(code >> 12 & 1))
+    return trick
+
+
+def _tricks_of(log: int, count: int) -> list[Trick]:
+    """The tricks of a trick log (``_TRICK_LOG``) holding ``count`` of them."""
+    return [_trick_of(log >> _TRICK_BITS * i & 0x1FFF) for i in range(count)]
+
+
+def _marriages_of(log: int) -> list[tuple[int, Suit]]:
+    """The marriages of a marriage log (``_MARRIAGE_LOG``), in order."""
+    found: list[tuple[int, Suit]] = []
+    while log:
+        code = (log & 15) - 1
+        found.append((code >> 2, code & 3))
+        log >>= 4
+    found.reverse()
+    return found
+
+
+def _seat_to_act(s: list[int]) -> int | None:
+    """The seat a state waits for, or ``None`` once it is over."""
+    phase = s[_PHASE]
+    if phase == _OVER:
+        return None
+    if phase in (_FOLLOW_PHASE, _RESPOND_PHASE):
+        return 1 - s[_LEADER]
+    return s[_LEADER]
 
 
 def _card_actions(mask: CardSet) -> tuple[Action, ...]:
@@ -275,7 +354,7 @@ class Round:
     ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says.
     """
 
-    __slots__ = ("_actions", "_legal", "_marriages", "_outcome", "_s", "_stack", "_tricks",
+    __slots__ = ("_auto", "_beats", "_draw_min", "_legal", "_outcome", "_s", "_stack",
                  "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
@@ -289,25 +368,24 @@ class Round:
         elder = 1 - dealer
         trump_card = d[12]
         self.trump: Suit = trump_card // 6
-        hands = [0, 0]
-        hands[elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
-        hands[dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
-        s = [0] * _STATE_SIZE
-        s[_PHASE] = _LEAD_PHASE
+        s = _DEALT[:]
+        s[_HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+        s[_HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
         s[_LEADER] = elder if rules.first_leader == "elder" else dealer
-        s[_LEAD] = -1
-        s[_HAND], s[_HAND + 1] = hands
         s[_TRUMP_CARD] = trump_card
-        s[_CLOSER] = -1
-        s[_FIRST66] = -1
-        s[_MSUIT] = -1
         self._s = s
         self._stack: list[list[int]] = []
-        self._actions: list[Action] = []
-        self._tricks: list[Trick] = []
-        self._marriages: list[tuple[int, Suit]] = []
         self._outcome: Outcome | None = None
         self._legal: tuple[Action, ...] | None = None
+        self._cache_rules()
+
+    def _cache_rules(self) -> None:
+        """Keep what the hot paths read of the rules and the trump suit."""
+        rules = self.rules
+        self._auto = rules.claim == "auto"
+        # The smallest stock after a trick at which its winner decides on the draw.
+        self._draw_min = rules.close_min_stock if rules.close_before_draw else 13
+        self._beats = _BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
 
@@ -328,9 +406,7 @@ class Round:
         phase = s[_PHASE]
         if phase == _OVER:
             return None
-        if phase in (_FOLLOW_PHASE, _RESPOND_PHASE):
-            return 1 - s[_LEADER]
-        return s[_LEADER]
+        return 1 - s[_LEADER] if phase in (_FOLLOW_PHASE, _RESPOND_PHASE) else s[_LEADER]
 
     @property
     def leader(self) -> int:
@@ -347,7 +423,7 @@ class Round:
     def trump_card(self) -> Card | None:
         """The card under the stock (face up unless closed), ``None`` once drawn."""
         s = self._s
-        return s[_TRUMP_CARD] if s[_DRAWN] < 12 else None
+        return s[_TRUMP_CARD] if s[_DRAWN] != 12 else None
 
     @property
     def stock_size(self) -> int:
@@ -409,17 +485,23 @@ class Round:
     @property
     def actions(self) -> list[Action]:
         """The actions pushed so far, implicit ``draw`` and ``pass`` included."""
-        return list(self._actions)
+        stack = self._stack
+        if not stack:
+            return []
+        found = [ACTIONS[state[_LAST_ACTION]] for state in stack[1:]]
+        found.append(ACTIONS[self._s[_LAST_ACTION]])
+        return found
 
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order."""
-        return list(self._tricks)
+        s = self._s
+        return _tricks_of(s[_TRICK_LOG], s[_TRICK_COUNT])
 
     @property
     def marriages(self) -> list[tuple[int, Suit]]:
         """The marriages announced, as (seat, suit), in order."""
-        return list(self._marriages)
+        return _marriages_of(self._s[_MARRIAGE_LOG])
 
     @property
     def outcome(self) -> Outcome | None:
@@ -480,13 +562,15 @@ class Round:
         s[_MSUIT] = -1 if marriage_suit is None else marriage_suit
         s[_PLAYED] = played
         s[_TRICK_COUNT] = len(tricks)
+        for i, trick in enumerate(tricks):
+            s[_TRICK_LOG] |= _trick_code(trick) << _TRICK_BITS * i
+        for seat, suit in marriages:
+            s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
         rnd._s = s
         rnd._stack = []
-        rnd._actions = []
-        rnd._tricks = list(tricks)
-        rnd._marriages = list(marriages)
         rnd._outcome = None
         rnd._legal = None
+        rnd._cache_rules()
         return rnd
 
     def copy(self) -> Round:
@@ -505,18 +589,40 @@ class Round:
         rnd.trump = self.trump
         rnd._s = self._s[:]
         rnd._stack = []
-        rnd._actions = []
-        rnd._tricks = self._tricks[:]
-        rnd._marriages = self._marriages[:]
         rnd._outcome = self._outcome
         rnd._legal = self._legal
+        rnd._auto = self._auto
+        rnd._draw_min = self._draw_min
+        rnd._beats = self._beats
+        return rnd
+
+    def _seat_view(self, seat: int) -> list[int]:
+        """The state as ``seat`` may know it: a copy with the opponent's hand cut down
+        to the cards it has shown, and the opponent's hand size appended."""
+        s = self._s
+        hidden = s[_HAND + 1 - seat]
+        view = [*s, hidden.bit_count()]
+        view[_HAND + 1 - seat] = hidden & s[_KNOWN + 1 - seat]
+        return view
+
+    @classmethod
+    def _of_view(cls, view: list[int], rules: Rules, dealer: int, trump: Suit,
+                 outcome: Outcome | None) -> Round:
+        """A round over a seat's view (see :meth:`_seat_view`) for its queries; it
+        has no deck and no legal actions, so it is never played."""
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
+        rnd.trump = trump
+        rnd._s = view
+        rnd._outcome = outcome
         return rnd
 
     def key(self) -> tuple[int, ...]:
         """A hashable key of the whole position, the stock order included
         (for transposition tables and equality checks)."""
         s = self._s
-        return (*s, self.trump, *self.deck[13 + s[_DRAWN]:])
+        return (*s[:_TRICK_LOG], self.trump, *self.deck[13 + s[_DRAWN]:])
 
     # ----------------------------------------------------------- legal actions
 
@@ -538,48 +644,49 @@ class Round:
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
         phase = s[_PHASE]
-        rules = self.rules
         if phase == _FOLLOW_PHASE:
+            if s[_CLOSER] < 0 and s[_DRAWN] != 12:
+                hand = s[_HAND + 1 - s[_LEADER]]
+                return _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             return _card_actions(self._follow_mask())
+        rules = self.rules
         if phase == _LEAD_PHASE:
             leader = s[_LEADER]
             hand = s[_HAND + leader]
-            extra: list[Action] = []
+            cards = _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             drawn = s[_DRAWN]
-            open_stock = s[_CLOSER] < 0 and drawn < 12
+            open_stock = s[_CLOSER] < 0 and drawn != 12
             later = s[_TRICK_COUNT] > 0
+            extra = 0
             kings = hand & hand << 1 & _KINGS
             if kings and (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
-                extra.extend(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
+                extra = kings
             if open_stock:
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
                     and 12 - drawn >= rules.exchange_min_stock
                     and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
                 ):
-                    extra.append(EXCHANGE)
+                    extra |= 1
                 if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
-                    extra.append(CLOSE)
-            if later and rules.claim == "manual":
-                extra.append(OUT)
-            return _card_actions(hand) + tuple(extra)
+                    extra |= 2
+            if later and not self._auto:
+                extra |= 4
+            return cards + _EXTRAS[extra] if extra else cards
         if phase == _MARRIAGE_PHASE:
             married = s[_MSUIT]
             pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
-            return (*pair, OUT) if rules.claim == "manual" else pair
+            return pair if self._auto else (*pair, OUT)
         if phase == _DRAW_PHASE:
-            if rules.claim == "manual":
-                return (CLOSE_BEFORE_DRAW, OUT, DRAW)
-            return (CLOSE_BEFORE_DRAW, DRAW)
+            return (CLOSE_BEFORE_DRAW, DRAW) if self._auto else (CLOSE_BEFORE_DRAW, OUT, DRAW)
         if phase == _RESPOND_PHASE:
             return (EXCHANGE, PASS)
         return ()
 
     def _follow_mask(self) -> CardSet:
+        """The cards the follower may play under strict play (otherwise its whole hand)."""
         s = self._s
         hand = s[_HAND + 1 - s[_LEADER]]
-        if s[_CLOSER] < 0 and s[_DRAWN] < 12:
-            return hand
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
@@ -681,10 +788,53 @@ class Round:
             if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
                 raise IllegalActionError(f"not an action: {action!r}")
             raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
-        self._stack.append(self._s[:])
-        self._actions.append(action)
+        s = self._s
+        self._stack.append(s)
+        self._s = s = s[:]
+        s[_LAST_ACTION] = action
         self._legal = None
-        self._apply(action)
+        if action >= _CARD_END:
+            if action == DRAW_CODE:
+                self._draw(s)
+            else:
+                self._apply_other(s, action)
+            return
+        bit = 1 << action
+        s[_PLAYED] |= bit
+        leader = s[_LEADER]
+        if s[_PHASE] != _FOLLOW_PHASE:
+            s[_HAND + leader] ^= bit
+            s[_LEAD] = action
+            s[_PHASE] = _FOLLOW_PHASE
+            return
+        # The follow finishes the trick.
+        s[_HAND + 1 - leader] ^= bit
+        pair = s[_LEAD] * 24 + action
+        winner = leader ^ self._beats[pair]
+        strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
+        count = s[_TRICK_COUNT]
+        s[_TRICK_LOG] |= (pair | leader << 10 | winner << 11 | strict << 12) << _TRICK_BITS * count
+        s[_TRICK_COUNT] = count + 1
+        points = s[_PTS + winner] + _TRICK_POINTS[pair]
+        s[_PTS + winner] = points
+        s[_TRICKS + winner] += 1
+        s[_LEAD] = -1
+        s[_LEADER] = winner
+        reached = points + s[_MARR + winner] >= 66
+        if reached and s[_FIRST66] < 0:
+            s[_FIRST66] = winner
+        if not s[_HAND] and not s[_HAND + 1]:
+            if s[_CLOSER] < 0:
+                s[_PTS + winner] += 10
+            self._end_of_cards()
+        elif reached and self._auto:
+            self._declare(winner)
+        elif strict:
+            s[_PHASE] = _LEAD_PHASE
+        elif 12 - s[_DRAWN] >= self._draw_min:
+            s[_PHASE] = _DRAW_PHASE
+        else:
+            self._draw(s)
 
     def push_token(self, token: str) -> None:
         """Apply the action written by a token (see :meth:`Action.parse`)."""
@@ -692,38 +842,23 @@ class Round:
 
     def pop(self) -> Action:
         """Take back the last action and return it."""
-        if not self._stack:
+        stack = self._stack
+        if not stack:
             raise StateError("no action to take back")
-        self._s = self._stack.pop()
+        action = self._s[_LAST_ACTION]
+        self._s = stack.pop()
         self._legal = None
-        action = self._actions.pop()
-        if action < _CARD_END and self._s[_PHASE] == _FOLLOW_PHASE:
-            self._tricks.pop()
-        elif _MARRIAGE <= action < EXCHANGE_CODE:
-            self._marriages.pop()
         self._outcome = None
-        return action
+        return ACTIONS[action]
 
-    def _apply(self, action: int) -> None:
-        s = self._s
-        phase = s[_PHASE]
-        if action < _CARD_END:
-            if phase == _FOLLOW_PHASE:
-                self._finish_trick(action)
-            else:
-                s[_HAND + s[_LEADER]] &= ~(1 << action)
-                s[_PLAYED] |= 1 << action
-                s[_LEAD] = action
-                s[_PHASE] = _FOLLOW_PHASE
-        elif action == DRAW_CODE:
-            self._draw()
-            s[_PHASE] = _LEAD_PHASE
-        elif action < EXCHANGE_CODE:
+    def _apply_other(self, s: list[int], action: int) -> None:
+        """Apply an action other than a card or ``draw``."""
+        if action < EXCHANGE_CODE:
             self._announce(action - _MARRIAGE)
         elif action == OUT_CODE:
             self._declare(s[_LEADER])
         elif action == EXCHANGE_CODE:
-            seat = s[_LEADER] if phase == _LEAD_PHASE else 1 - s[_LEADER]
+            seat = s[_LEADER] if s[_PHASE] == _LEAD_PHASE else 1 - s[_LEADER]
             nine = self.trump * 6 + NINE
             taken = s[_TRUMP_CARD]
             s[_HAND + seat] = s[_HAND + seat] & ~(1 << nine) | 1 << taken
@@ -735,51 +870,20 @@ class Round:
         else:
             self._close()
 
-    def _finish_trick(self, follow: Card) -> None:
-        s = self._s
-        rules = self.rules
-        leader = s[_LEADER]
-        follower = 1 - leader
-        lead = s[_LEAD]
-        s[_HAND + follower] &= ~(1 << follow)
-        s[_PLAYED] |= 1 << follow
-        winner = follower if _BEATS[self.trump][lead * 24 + follow] else leader
-        strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
-        self._tricks.append(Trick(leader, lead, follow, winner, strict))
-        s[_PTS + winner] += CARD_POINTS[lead] + CARD_POINTS[follow]
-        s[_TRICKS + winner] += 1
-        s[_TRICK_COUNT] += 1
-        s[_LEAD] = -1
-        s[_LEADER] = winner
-        reached = s[_PTS + winner] + s[_MARR + winner] >= 66
-        if reached and s[_FIRST66] < 0:
-            s[_FIRST66] = winner
-        if not s[_HAND] and not s[_HAND + 1]:
-            if s[_CLOSER] < 0:
-                s[_PTS + winner] += 10
-            self._end_of_cards()
-        elif reached and rules.claim == "auto":
-            self._declare(winner)
-        elif strict:
-            s[_PHASE] = _LEAD_PHASE
-        elif rules.close_before_draw and 12 - s[_DRAWN] >= rules.close_min_stock:
-            s[_PHASE] = _DRAW_PHASE
-        else:
-            self._draw()
-            s[_PHASE] = _LEAD_PHASE
-
-    def _draw(self) -> None:
-        s = self._s
+    def _draw(self, s: list[int]) -> None:
+        """The trick's winner draws the top card, the other seat the next; play goes on."""
         winner = s[_LEADER]
         drawn = s[_DRAWN]
-        s[_HAND + winner] |= 1 << self.deck[13 + drawn]
+        deck = self.deck
+        s[_HAND + winner] |= 1 << deck[13 + drawn]
         if drawn == 10:
             taken = s[_TRUMP_CARD]
             s[_HAND + 1 - winner] |= 1 << taken
             s[_KNOWN + 1 - winner] |= 1 << taken
         else:
-            s[_HAND + 1 - winner] |= 1 << self.deck[14 + drawn]
+            s[_HAND + 1 - winner] |= 1 << deck[14 + drawn]
         s[_DRAWN] = drawn + 2
+        s[_PHASE] = _LEAD_PHASE
 
     def _announce(self, suit: Suit) -> None:
         s = self._s
@@ -788,11 +892,11 @@ class Round:
         s[_KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
         s[_MSUIT] = suit
         s[_PHASE] = _MARRIAGE_PHASE
-        self._marriages.append((seat, suit))
+        s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
         if s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
             if s[_FIRST66] < 0:
                 s[_FIRST66] = seat
-            if self.rules.claim == "auto":
+            if self._auto:
                 self._declare(seat)
 
     def _close(self) -> None:
@@ -868,7 +972,7 @@ class Round:
 
     def __repr__(self) -> str:
         return (f"<Round dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "
-                f"phase={self.phase.name} actions={' '.join(a.token for a in self._actions)!r}>")
+                f"phase={self.phase.name} actions={' '.join(a.token for a in self.actions)!r}>")
 
 
 def _scale_words(seat: int, points: int, tricks: int) -> str:

@@ -42,6 +42,8 @@ from sixtysix.observation import Observation, observe
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 
+_new = object.__new__
+
 
 class EventKind(enum.Enum):
     """What happened at the table."""
@@ -110,15 +112,43 @@ class Table:
         self.seats = list(seats)
         self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
         self._listeners = [getattr(seat, "notify", None) for seat in self.seats]
+        self._seen: list[tuple[list[int], Round, Observation] | None] = [None, None]
 
-    def _tell(self, kind: EventKind, actor: int | None = None, action: Action | None = None,
+    def _tell(self, kind: EventKind, rnd: Round, actor: int | None = None, action: Action | None = None,
               result: RoundResult | None = None) -> None:
-        rnd = self.match.round
-        assert rnd is not None
-        for seat, notify in enumerate(self._listeners):
+        listeners = self._listeners
+        if listeners[0] is None and listeners[1] is None:
+            return
+        score, winner = self.match._standing()
+        for seat, notify in enumerate(listeners):
             if notify is not None:
-                notify(Event(kind, observe(rnd, seat), self.match.score, actor, action,
-                             result, self.match.winner))
+                # Event(kind, observation, score, actor, action, result, winner) without
+                # the frozen dataclass's field-by-field __init__ (an event per seat per
+                # action); a field left out reads as its default, None.
+                event = _new(Event)
+                fields = event.__dict__
+                fields["kind"] = kind
+                fields["observation"] = self._observe(rnd, seat)
+                fields["score"] = score
+                if actor is not None:
+                    fields["actor"] = actor
+                    fields["action"] = action
+                if result is not None:
+                    fields["result"] = result
+                if winner is not None:
+                    fields["match_winner"] = winner
+                notify(event)
+
+    def _observe(self, rnd: Round, seat: int) -> Observation:
+        """``observe(rnd, seat)``, or the observation made last for the seat if the
+        round has not moved since (a push or a pop replaces its state list)."""
+        state = rnd._s
+        seen = self._seen[seat]
+        if seen is not None and seen[0] is state and seen[1] is rnd:
+            return seen[2]
+        obs = observe(rnd, seat)
+        self._seen[seat] = (state, rnd, obs)
+        return obs
 
     @property
     def to_act(self) -> int | None:
@@ -128,7 +158,7 @@ class Table:
     def deal(self, deck: Sequence[Card] | None = None) -> Round:
         """Start the next round (from ``deck`` if given) and tell the seats."""
         rnd = self.match.deal(deck)
-        self._tell(EventKind.ROUND_STARTED)
+        self._tell(EventKind.ROUND_STARTED, rnd)
         return rnd
 
     def submit(self, seat: int, action: Action) -> None:
@@ -145,32 +175,37 @@ class Table:
             raise NotYourTurnError("no round is in play")
         if seat != to_act:
             raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        self._apply(rnd, seat, action)
+
+    def _apply(self, rnd: Round, seat: int, action: Action) -> None:
+        """Check and apply the action of ``seat``, whose turn it is, and tell the seats."""
         if not rnd.is_legal(action):
             raise IllegalActionError(rnd.why_illegal(action) or "illegal action")
         rnd.push(action)
-        self._tell(EventKind.ACTION, seat, action)
+        self._tell(EventKind.ACTION, rnd, seat, action)
         if rnd.is_over:
-            self._tell(EventKind.ROUND_ENDED, result=self.match.results()[-1])
+            self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
             if self.match.is_over:
-                self._tell(EventKind.MATCH_ENDED)
+                self._tell(EventKind.MATCH_ENDED, rnd)
 
     def play_round(self) -> RoundResult:
         """Deal and play one round, or play on the round in play of a match given to the
         table (told as ``ROUND_RESUMED``); returns how the match counts it."""
         rnd = self.match.round
         if rnd is not None and not rnd.is_over:
-            self._tell(EventKind.ROUND_RESUMED)
+            self._tell(EventKind.ROUND_RESUMED, rnd)
         else:
             rnd = self.deal()
+        seats = self.seats
         while not rnd.is_over:
             seat = rnd.to_act
             assert seat is not None
-            player = self.seats[seat]
+            player = seats[seat]
             if player is None:
                 raise StateError(f"seat {seat} acts from outside: submit its actions")
-            action = player.act(observe(rnd, seat))
+            action = player.act(self._observe(rnd, seat))
             try:
-                self.submit(seat, action)
+                self._apply(rnd, seat, action)
             except IllegalActionError as error:
                 raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
         return self.match.results()[-1]
