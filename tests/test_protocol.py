@@ -351,6 +351,13 @@ def test_random_lines_get_clear_errors_from_sixtysix_bot(seed: int, keep: int, n
         assert line.split()[0] in ("id", "option", "ready", "play", "error"), line
 
 
+def test_sixtysix_bot_refuses_the_three_hand_game() -> None:
+    out: list[str] = []
+    lines = ["sixtysix 1", "match seat 0 rules three-hand", "round 1 dealer 1 score 0 0", "quit"]
+    assert serve("random", lines, out.append) == 0
+    assert out[-2:] == ["error protocol version 1 plays the two-hand game only", "error round before match"]
+
+
 def test_sixtysix_bot_survives_garbage_bytes_as_a_process() -> None:
     garbage = b"sixtysix 1\n\xff\xfe\x00garbage\nmatch seat 9 rules nope\ngo\n" + b"x" * 10000 + b"\nquit\n"
     done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "bot", "random"], input=garbage, check=False,

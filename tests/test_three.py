@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from sixtysix import IllegalActionError, Match, Phase, Reason, RulesError, StateError
+from sixtysix import IllegalActionError, Match, Phase, Reason, Round, RulesError, StateError
 from sixtysix.cards import FULL_DECK, card_name, cards_in
 from sixtysix.round import ACTIONS, CLOSE, DRAW, EXCHANGE, OUT, Action
 from sixtysix.rules import Rules
@@ -81,6 +81,8 @@ def test_the_engines_refuse_each_others_rules() -> None:
         ThreeMatch(Rules.parse("classic"))
     with pytest.raises(RulesError, match="three-hand rules"):
         ThreeRound(list(range(24)), 0, Rules())
+    with pytest.raises(RulesError, match="three-hand round"):
+        Round(list(range(24)), 0, Rules.parse("three-hand"))
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2])

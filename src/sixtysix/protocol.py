@@ -660,7 +660,10 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                 tracker = None
                 if len(arguments) < 4 or arguments[0] != "seat" or arguments[2] != "rules":
                     raise ProtocolError("match takes: seat S rules RULES")
-                tracker = Tracker(_seat(arguments[1]), Rules.parse(" ".join(arguments[3:])), seed)
+                rules = Rules.parse(" ".join(arguments[3:]))
+                if rules.seats != 2:
+                    raise ProtocolError("protocol version 1 plays the two-hand game only")
+                tracker = Tracker(_seat(arguments[1]), rules, seed)
             elif command in ("roundend", "matchend", "error", "info"):
                 pass
             elif command not in _PLAY:

@@ -50,7 +50,7 @@ from sixtysix.cards import (
     parse_card,
     parse_suit,
 )
-from sixtysix.errors import IllegalActionError, NotationError, StateError, quoted
+from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
 from sixtysix.rules import Rules
 
 
@@ -364,6 +364,8 @@ class Round:
         if len(d) != NUM_CARDS or sorted(d) != _ALL_CARDS:
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules = rules or _CLASSIC
+        if rules.seats != 2:
+            raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.ThreeRound)")
         self.dealer = dealer
         elder = 1 - dealer
         trump_card = d[12]
