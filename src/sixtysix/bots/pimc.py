@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter
+from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
 from sixtysix.observation import Observation, observe
@@ -62,10 +62,11 @@ class PimcBot(Bot):
         "seconds": Parameter(False, 0, MAX_SECONDS),
         "exact_stock": Parameter(True, 0, 12),
         "close_margin": Parameter(False, -100, 100),
+        "raw": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 exact_stock: int = 2, close_margin: float = 0.0) -> None:
+                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -73,6 +74,7 @@ class PimcBot(Bot):
         self.seconds = seconds
         self.exact_stock = exact_stock
         self.close_margin = close_margin
+        self.raw = bool(raw)
         self.heuristic = HeuristicBot(seed)
         self._endgames = Endgames()
 
@@ -108,6 +110,8 @@ class PimcBot(Bot):
         ``rnd`` is left as it was given.
         """
         pushed = 0
+        if self.raw:
+            pushed = playout.rollout(rnd, _is_strict)
         while not rnd.is_over and not rnd.is_strict:
             to_act = rnd.to_act
             assert to_act is not None
@@ -123,3 +127,7 @@ class PimcBot(Bot):
         for _ in range(pushed):
             rnd.pop()
         return value
+
+
+def _is_strict(rnd: Round) -> bool:
+    return rnd.is_strict
