@@ -42,7 +42,7 @@ from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
 from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Phase, Round
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
 
 
 class PimcBot(Bot):
@@ -63,10 +63,12 @@ class PimcBot(Bot):
         "exact_stock": Parameter(True, 0, 12),
         "close_margin": Parameter(False, -100, 100),
         "raw": Parameter(True, 0, 1),
+        "exchange": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0) -> None:
+                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
+                 exchange: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -75,6 +77,7 @@ class PimcBot(Bot):
         self.exact_stock = exact_stock
         self.close_margin = close_margin
         self.raw = bool(raw)
+        self.exchange = bool(exchange)
         self.heuristic = HeuristicBot(seed)
         self._endgames = Endgames()
 
@@ -82,6 +85,8 @@ class PimcBot(Bot):
         legal = observation.legal
         if len(legal) == 1:
             return legal[0]
+        if self.exchange and EXCHANGE in legal:
+            return EXCHANGE
         preferred = self.heuristic.act(observation)
         values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
                                 self.sampler)
