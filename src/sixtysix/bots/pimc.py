@@ -35,12 +35,21 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import ClassVar
 
 from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
+from sixtysix.bots.solver import (
+    Endgames,
+    Solver,
+    best_action,
+    is_determined,
+    outcome_value,
+    sampled_values,
+    solve,
+)
 from sixtysix.observation import Observation, observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
 
@@ -64,11 +73,12 @@ class PimcBot(Bot):
         "close_margin": Parameter(False, -100, 100),
         "raw": Parameter(True, 0, 1),
         "exchange": Parameter(True, 0, 1),
+        "infer": Parameter(False, 0.01, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
-                 exchange: int = 0) -> None:
+                 exchange: int = 0, infer: float = 1.0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -78,6 +88,7 @@ class PimcBot(Bot):
         self.close_margin = close_margin
         self.raw = bool(raw)
         self.exchange = bool(exchange)
+        self.infer = infer
         self.heuristic = HeuristicBot(seed)
         self._endgames = Endgames()
 
@@ -88,12 +99,51 @@ class PimcBot(Bot):
         if self.exchange and EXCHANGE in legal:
             return EXCHANGE
         preferred = self.heuristic.act(observation)
-        values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
-                                self.sampler)
+        if self.infer < 1:
+            values = self.weighted_values(observation)
+        else:
+            values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
+                                    self.sampler)
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
                 values[action] -= self.close_margin
         return best_action(values, preferred)
+
+    def weighted_values(self, observation: Observation) -> dict[Action, float]:
+        """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
+        by how likely the opponent's last card was in it (:meth:`likelihood`)."""
+        samples = 1 if is_determined(observation) else self.samples
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals = dict.fromkeys(observation.legal, 0.0)
+        weights = 0.0
+        taken = 0
+        while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
+            rnd = self.sampler(observation, self.rng)
+            weight = self.likelihood(observation, rnd)
+            for action, v in self.evaluate(rnd).items():
+                totals[action] += weight * v
+            weights += weight
+            taken += 1
+        return {action: total / weights for action, total in totals.items()}
+
+    def likelihood(self, observation: Observation, rnd: Round) -> float:
+        """The weight of the sampled world ``rnd``: 1 if the raw-state policy
+        (:mod:`~sixtysix.bots.playout`) would have played the opponent's last card
+        in it, down to ``infer`` if it would not; 1 when the opponent's last
+        decision was not a card just before this one."""
+        floor = self.infer
+        seat = observation.seat
+        if observation.phase is Phase.FOLLOW:
+            return 1.0 if playout.led_by_policy(rnd) else floor
+        tricks = observation.tricks
+        if not tricks or observation.phase not in (Phase.LEAD, Phase.DRAW):
+            return 1.0
+        last = tricks[-1]
+        if last.leader != seat or last.winner != seat or (observation.closer is not None and not last.strict):
+            return 1.0
+        drew = observation.phase is Phase.LEAD and not last.strict
+        agree = playout.followed_by_policy(rnd, last.lead, last.follow, drew)
+        return floor + (1 - floor) * agree
 
     def evaluate(self, rnd: Round) -> dict[Action, int]:
         """The value of each legal action in one full round, for the seat to act."""
