@@ -93,7 +93,9 @@ def test_the_true_round_is_likely_when_the_opponent_plays_the_policy() -> None:
 
     class Seat:
         def act(self, observation: Observation) -> Action:
-            truth[:] = [table.match.round]
+            true = table.match.round
+            assert true is not None
+            truth[:] = [true]
             return bot.act(observation)
 
     table = Table([Seat(), HeuristicBot(5)], Rules(), seed=4)
