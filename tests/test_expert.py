@@ -62,3 +62,25 @@ def test_the_old_expert_spec_still_builds_the_old_bot() -> None:
     assert isinstance(old, PimcBot)
     assert (old.samples, old.close_margin, old.raw, old.exchange) == (120, 0.25, False, False)
     assert LEVELS["expert"] != OLD_EXPERT
+
+
+def test_the_heuristic_plays_the_best_action_once_it_knows_every_card() -> None:
+    from sixtysix.bots.heuristic import HeuristicBot
+    from sixtysix.bots.solver import solve
+
+    exact, rules_only = HeuristicBot(seed=1), HeuristicBot(seed=1, exact=0)
+    checked = differ = 0
+    for seed in range(40):
+        rnd = Match(Rules(), seed=seed).deal()
+        while not rnd.is_over:
+            to_act = rnd.to_act
+            assert to_act is not None
+            obs = observe(rnd, to_act)
+            action = exact.act(obs)
+            if rnd.stock_size == 0 and len(obs.legal) > 1:
+                values = solve(rnd)
+                assert values[action] == max(values.values())
+                differ += values[rules_only.act(obs)] < values[action]
+                checked += 1
+            rnd.push(action)
+    assert checked > 50 and differ > 0

@@ -89,7 +89,7 @@ class PimcBot(Bot):
         self.raw = bool(raw)
         self.exchange = bool(exchange)
         self.infer = infer
-        self.heuristic = HeuristicBot(seed)
+        self.heuristic = HeuristicBot(seed, exact=0)
         self._endgames = Endgames()
 
     def act(self, observation: Observation) -> Action:
