@@ -84,3 +84,23 @@ def test_the_heuristic_plays_the_best_action_once_it_knows_every_card() -> None:
                 checked += 1
             rnd.push(action)
     assert checked > 50 and differ > 0
+
+
+def test_pimc_with_meld_announces_a_marriage_whenever_it_may_in_open_play() -> None:
+    bot = make_bot("pimc:samples=2,raw=1,meld=1", seed=3)
+    plain = make_bot("pimc:samples=2,raw=1", seed=3)
+    checked = leads = 0
+    for seed in range(120):
+        rnd = Match(Rules(), seed=seed).deal()
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            legal = rnd.legal_tuple()
+            to_act = rnd.to_act
+            assert to_act is not None
+            if not rnd.is_strict and any(a.marriage_suit is not None for a in legal):
+                obs = observe(rnd, to_act)
+                assert bot.act(obs).card is None
+                leads += plain.act(obs).card is not None
+                checked += 1
+            rnd.push(rng.choice(legal))
+    assert checked > 10 and leads > 0

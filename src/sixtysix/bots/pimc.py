@@ -25,6 +25,24 @@ points are taken off the mean value of ``close`` and ``close-before-draw``
 before the best action is chosen, so the bot closes only when closing is
 clearly better.
 
+Options that the old expert (``pimc:samples=120,close_margin=0.25``) lacks, each
+off by default so that a specification keeps meaning the same bot:
+
+- ``raw=1`` plays the rollouts by :func:`~sixtysix.bots.playout.policy` on the
+  sample's own state (the heuristic's open play without an observation per
+  step): the same values, faster;
+- ``exchange=1`` exchanges the trump nine whenever it may. Sampled worlds hide
+  why: after an exchange the bot still leads, with every option it had (close,
+  meld, lead, declare), and a higher trump in place of the lowest one, while
+  the nine goes where the face-up card would have gone; so the exchange is
+  never worse, yet a search that sees every card may value some other action
+  a little higher by chance and skip it;
+- ``meld=1`` announces a marriage whenever it may in open play, rather than
+  leading another card (closing and declaring stay open to the search);
+- ``infer=W`` weighs each sampled world by how likely the opponent's last card
+  was in it (:meth:`PimcBot.likelihood`): 1 if the raw-state policy would have
+  played it there, ``W`` if not.
+
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
 >>> rnd = Match(seed=4).deal()
@@ -74,11 +92,12 @@ class PimcBot(Bot):
         "raw": Parameter(True, 0, 1),
         "exchange": Parameter(True, 0, 1),
         "infer": Parameter(False, 0.01, 1),
+        "meld": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
-                 exchange: int = 0, infer: float = 1.0) -> None:
+                 exchange: int = 0, infer: float = 1.0, meld: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -89,6 +108,7 @@ class PimcBot(Bot):
         self.raw = bool(raw)
         self.exchange = bool(exchange)
         self.infer = infer
+        self.meld = bool(meld)
         self.heuristic = HeuristicBot(seed, exact=0)
         self._endgames = Endgames()
 
@@ -107,6 +127,8 @@ class PimcBot(Bot):
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
                 values[action] -= self.close_margin
+        if self.meld and not observation.is_strict and any(a.marriage_suit is not None for a in legal):
+            values = {action: v for action, v in values.items() if action.card is None}
         return best_action(values, preferred)
 
     def weighted_values(self, observation: Observation) -> dict[Action, float]:
