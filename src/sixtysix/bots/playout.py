@@ -279,7 +279,12 @@ def followed_by_policy(rnd: Round, lead: int, follow: int, drew: bool) -> float:
         return 1.0 if policy(before) == follow else 0.0
     t[_DRAWN] -= 2
     if t[_DRAWN] == 10:
-        drawn: tuple[int, ...] = (s[_TRUMP_CARD],)
+        # The follower drew the face-up trump card, which it has shown (a sampled
+        # world need not say which card that was).
+        trump_card = s[_TRUMP_CARD]
+        drawn: tuple[int, ...] = (
+            (trump_card,) if trump_card >= 0
+            else cards_in(s[_HAND + follower] & s[_KNOWN + follower] & SUIT_MASKS[rnd.trump]))
     else:
         drawn = cards_in(s[_HAND + follower] & ~s[_KNOWN + follower])
     agree = 0
