@@ -184,7 +184,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25",
-        "expert": "pimc:samples=120,close_margin=0.25,raw=1,exchange=1",
+        "expert": "pimc:samples=200,seconds=0.8,close_margin=0.25,raw=1,exchange=1,infer=0.3",
     })
 
 

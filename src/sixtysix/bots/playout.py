@@ -5,16 +5,16 @@ the seat to act's action by reading the :class:`~sixtysix.round.Round`'s flat st
 (hands and sets as bitmasks, points, tricks) and nothing the seat could not see:
 its hand, the cards played, the face-up trump card and the cards the opponent
 has shown. It plays as :class:`~sixtysix.bots.heuristic.HeuristicBot` does in
-open play (the part of a round rollouts play); in strict play it leads and
-follows by the same rules without the heuristic's card counting of the
-opponent's voids. No :class:`~sixtysix.observation.Observation` is built.
+open play (the part of a round rollouts play) with ``exact=0``; in strict play
+it leads and follows by the same rules, without the heuristic's exact solving
+and its counting of the opponent's voids. No :class:`~sixtysix.observation.Observation` is built.
 
 >>> from sixtysix import Match
 >>> rnd = Match(seed=4).deal()
 >>> policy(rnd) in rnd.legal_tuple()
 True
->>> rollout(rnd, lambda r: False); rnd.is_over
-True
+>>> rollout(rnd, lambda r: False) == len(rnd.actions), rnd.is_over
+(True, True)
 """
 
 from __future__ import annotations
