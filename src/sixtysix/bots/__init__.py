@@ -57,6 +57,10 @@ class Parameter:
     Traceback (most recent call last):
     ...
     sixtysix.errors.BotError: margin must be a number from 0 to 10, not 'inf'
+    >>> Parameter(True, 0, 1).read("raw", "2")
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.BotError: raw must be 0 or 1, not '2'
     """
 
     whole: bool
@@ -64,6 +68,8 @@ class Parameter:
     high: float
 
     def __str__(self) -> str:
+        if self.whole and (self.low, self.high) == (0, 1):
+            return "0 or 1"
         return f"{'a whole number' if self.whole else 'a number'} from {self.low:g} to {self.high:g}"
 
     def read(self, name: str, text: str) -> int | float:
@@ -203,7 +209,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25",
-        "expert": "pimc:samples=120,close_margin=0.25",
+        "expert": "pimc:samples=200,seconds=0.8,close_margin=0.25,raw=1,exchange=1,infer=0.3",
     })
 
 

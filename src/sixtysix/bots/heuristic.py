@@ -7,9 +7,11 @@ plus the cards the opponent has shown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
-from sixtysix.bots import Bot
+from sixtysix.bots import Bot, Parameter
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, CardSet, beats, cards_in
 from sixtysix.observation import Observation
 from sixtysix.round import (
@@ -27,6 +29,8 @@ _WIN_BONUS = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
 _REACH_66 = 100
 """Worth of winning a trick that brings the bot to 66: it declares out next."""
+_STRICT_SAMPLES = 8
+"""Full rounds sampled to solve a strict-play decision while the closed stock hides cards."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,12 @@ class HeuristicBot(Bot):
     aces and tens in open play, takes the opponent's aces and tens, closes when its
     points and sure winners reach 66, and counts cards in strict play.
 
+    With at most ``exact`` cards in hand in strict play (by default the whole of
+    it), it solves the round exactly instead, as :class:`~sixtysix.bots.solver.SolverBot`
+    does: once, when it knows every card still to play, else on a few full rounds
+    sampled from what it saw; its rules of thumb break ties. ``exact=0`` plays
+    strict play by the rules of thumb alone.
+
     >>> from sixtysix import Match
     >>> from sixtysix.observation import observe
     >>> rnd = Match(seed=1).deal()
@@ -128,8 +138,23 @@ class HeuristicBot(Bot):
     """
 
     name = "heuristic"
+    parameters: ClassVar[Mapping[str, Parameter]] = {"exact": Parameter(True, 0, 6)}
+
+    def __init__(self, seed: int | None = None, exact: int = 6) -> None:
+        super().__init__(seed)
+        self.exact = exact
 
     def act(self, observation: Observation) -> Action:
+        action = self._rules(observation)
+        if (observation.is_strict and len(observation.legal) > 1 and action != OUT
+                and observation.hand.bit_count() <= self.exact):
+            from sixtysix.bots.solver import best_action, sampled_values
+
+            values = sampled_values(observation, self.rng, _STRICT_SAMPLES, sampler=self.sampler)
+            return best_action(values, action)
+        return action
+
+    def _rules(self, observation: Observation) -> Action:
         legal = observation.legal
         if len(legal) == 1:
             return legal[0]

@@ -25,6 +25,24 @@ points are taken off the mean value of ``close`` and ``close-before-draw``
 before the best action is chosen, so the bot closes only when closing is
 clearly better.
 
+Options that the old expert (``pimc:samples=120,close_margin=0.25``) lacks, each
+off by default so that a specification keeps meaning the same bot:
+
+- ``raw=1`` plays the rollouts by :func:`~sixtysix.bots.playout.policy` on the
+  sample's own state (the heuristic's open play without an observation per
+  step): the same values, faster;
+- ``exchange=1`` exchanges the trump nine whenever it may. Sampled worlds hide
+  why: after an exchange the bot still leads, with every option it had (close,
+  meld, lead, declare), and a higher trump in place of the lowest one, while
+  the nine goes where the face-up card would have gone; so the exchange is
+  never worse, yet a search that sees every card may value some other action
+  a little higher by chance and skip it;
+- ``meld=1`` announces a marriage whenever it may in open play, rather than
+  leading another card (closing and declaring stay open to the search);
+- ``infer=W`` weighs each sampled world by how likely the opponent's last card
+  was in it (:meth:`PimcBot.likelihood`): 1 if the raw-state policy would have
+  played it there, ``W`` if not.
+
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
 >>> rnd = Match(seed=4).deal()
@@ -35,14 +53,23 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import ClassVar
 
-from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter
+from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import Endgames, Solver, best_action, outcome_value, sampled_values, solve
+from sixtysix.bots.solver import (
+    Endgames,
+    Solver,
+    best_action,
+    is_determined,
+    outcome_value,
+    sampled_values,
+    solve,
+)
 from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Phase, Round
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
 
 
 class PimcBot(Bot):
@@ -62,10 +89,15 @@ class PimcBot(Bot):
         "seconds": Parameter(False, 0, MAX_SECONDS),
         "exact_stock": Parameter(True, 0, 12),
         "close_margin": Parameter(False, -100, 100),
+        "raw": Parameter(True, 0, 1),
+        "exchange": Parameter(True, 0, 1),
+        "infer": Parameter(False, 0.01, 1),
+        "meld": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 exact_stock: int = 2, close_margin: float = 0.0) -> None:
+                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
+                 exchange: int = 0, infer: float = 1.0, meld: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -73,20 +105,67 @@ class PimcBot(Bot):
         self.seconds = seconds
         self.exact_stock = exact_stock
         self.close_margin = close_margin
-        self.heuristic = HeuristicBot(seed)
+        self.raw = bool(raw)
+        self.exchange = bool(exchange)
+        self.infer = infer
+        self.meld = bool(meld)
+        self.heuristic = HeuristicBot(seed, exact=0)
         self._endgames = Endgames()
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
         if len(legal) == 1:
             return legal[0]
+        if self.exchange and EXCHANGE in legal:
+            return EXCHANGE
         preferred = self.heuristic.act(observation)
-        values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
-                                self.sampler)
+        if self.infer < 1:
+            values = self.weighted_values(observation)
+        else:
+            values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
+                                    self.sampler)
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
                 values[action] -= self.close_margin
+        if self.meld and not observation.is_strict and any(a.marriage_suit is not None for a in legal):
+            values = {action: v for action, v in values.items() if action.card is None}
         return best_action(values, preferred)
+
+    def weighted_values(self, observation: Observation) -> dict[Action, float]:
+        """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
+        by how likely the opponent's last card was in it (:meth:`likelihood`)."""
+        samples = 1 if is_determined(observation) else self.samples
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals = dict.fromkeys(observation.legal, 0.0)
+        weights = 0.0
+        taken = 0
+        while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
+            rnd = self.sampler(observation, self.rng)
+            weight = self.likelihood(observation, rnd)
+            for action, v in self.evaluate(rnd).items():
+                totals[action] += weight * v
+            weights += weight
+            taken += 1
+        return {action: total / weights for action, total in totals.items()}
+
+    def likelihood(self, observation: Observation, rnd: Round) -> float:
+        """The weight of the sampled world ``rnd``: 1 if the raw-state policy
+        (:mod:`~sixtysix.bots.playout`) would have played the opponent's last card
+        in it, down to ``infer`` if it would not; 1 when the opponent's last
+        decision was not a card just before this one."""
+        floor = self.infer
+        seat = observation.seat
+        if observation.phase is Phase.FOLLOW:
+            return 1.0 if playout.led_by_policy(rnd) else floor
+        tricks = observation.tricks
+        if not tricks or observation.phase not in (Phase.LEAD, Phase.DRAW):
+            return 1.0
+        last = tricks[-1]
+        if last.leader != seat or last.winner != seat or (observation.closer is not None and not last.strict):
+            return 1.0
+        drew = observation.phase is Phase.LEAD and not last.strict
+        agree = playout.followed_by_policy(rnd, last.lead, last.follow, drew)
+        return floor + (1 - floor) * agree
 
     def evaluate(self, rnd: Round) -> dict[Action, int]:
         """The value of each legal action in one full round, for the seat to act."""
@@ -108,6 +187,8 @@ class PimcBot(Bot):
         ``rnd`` is left as it was given.
         """
         pushed = 0
+        if self.raw:
+            pushed = playout.rollout(rnd, _is_strict)
         while not rnd.is_over and not rnd.is_strict:
             to_act = rnd.to_act
             assert to_act is not None
@@ -123,3 +204,7 @@ class PimcBot(Bot):
         for _ in range(pushed):
             rnd.pop()
         return value
+
+
+def _is_strict(rnd: Round) -> bool:
+    return rnd.is_strict

@@ -542,7 +542,7 @@ class SolverBot(Bot):
     def __init__(self, seed: int | None = None, samples: int = 16) -> None:
         super().__init__(seed)
         self.samples = samples
-        self.heuristic = HeuristicBot(seed)
+        self.heuristic = HeuristicBot(seed, exact=0)
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal

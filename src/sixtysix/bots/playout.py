@@ -1,0 +1,295 @@
+"""Play on a round's own state: the heuristic's rules of thumb without observations.
+
+Search bots play thousands of rollout steps per decision. :func:`policy` chooses
+the seat to act's action by reading the :class:`~sixtysix.round.Round`'s flat state
+(hands and sets as bitmasks, points, tricks) and nothing the seat could not see:
+its hand, the cards played, the face-up trump card and the cards the opponent
+has shown. It plays as :class:`~sixtysix.bots.heuristic.HeuristicBot` does in
+open play (the part of a round rollouts play) with ``exact=0``; in strict play
+it leads and follows by the same rules, without the heuristic's exact solving
+and its counting of the opponent's voids. No :class:`~sixtysix.observation.Observation` is built.
+
+>>> from sixtysix import Match
+>>> rnd = Match(seed=4).deal()
+>>> policy(rnd) in rnd.legal_tuple()
+True
+>>> rollout(rnd, lambda r: False) == len(rnd.actions), rnd.is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, cards_in
+from sixtysix.round import (
+    _BEATS,
+    _DRAWN,
+    _FOLLOW_PHASE,
+    _HAND,
+    _KNOWN,
+    _LEAD,
+    _LEADER,
+    _MARR,
+    _PHASE,
+    _PLAYED,
+    _PTS,
+    _TRICK_COUNT,
+    _TRICKS,
+    _TRUMP_CARD,
+    ACTIONS,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DRAW,
+    EXCHANGE,
+    OUT,
+    Action,
+    Phase,
+    Round,
+    marriage,
+)
+
+_WIN_BONUS = 2
+"""Worth of winning a trick beyond its card points: the lead and the first draw."""
+_REACH_66 = 100
+"""Worth of winning a trick that brings the seat to 66: it declares out next."""
+_LEAD_PHASE = Phase.LEAD.value
+_MARRIAGE_PHASE = Phase.MARRIAGE.value
+_DRAW_PHASE = Phase.DRAW.value
+_KINGS_QUEENS = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
+_PARTNER = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
+_MELD_LOW = marriage(0)
+
+
+class _Seat:
+    """What the seat to act sees of the round, worked out once per decision."""
+
+    __slots__ = ("can_meld_later", "hand", "nine_useful", "opponent_size", "own_shown", "pending",
+                 "points", "possible", "strict", "trump", "trumps", "unseen")
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        s = rnd._s
+        rules = rnd.rules
+        opponent = 1 - seat
+        self.trump = trump = rnd.trump
+        self.trumps = SUIT_MASKS[trump]
+        self.hand = hand = s[_HAND + seat]
+        stock = 12 - s[_DRAWN]
+        strict = self.strict = rnd.is_strict
+        seen = hand | s[_PLAYED] | s[_KNOWN + opponent] & s[_HAND + opponent]
+        trump_card = s[_TRUMP_CARD] if stock else -1
+        if trump_card >= 0:
+            seen |= 1 << trump_card
+        self.unseen = FULL_DECK & ~seen
+        self.possible = FULL_DECK & ~(hand | s[_PLAYED] | (1 << trump_card if trump_card >= 0 else 0))
+        self.opponent_size = s[_HAND + opponent].bit_count()
+        self.own_shown = s[_KNOWN + seat] & hand
+        marr = s[_MARR + seat]
+        tricks = s[_TRICKS + seat]
+        self.points = s[_PTS + seat] + (marr if tricks else 0)
+        self.pending = 0 if tricks else marr
+        self.can_meld_later = (not strict and stock >= 4) or rules.marriages_after_stock
+        self.nine_useful = (not strict and trump_card >= 0 and trump_card % 6 != NINE
+                            and stock - 2 >= rules.exchange_min_stock)
+
+    def keep_value(self, card: int) -> int:
+        """How much the seat loses by parting with ``card``, beyond its card points."""
+        value = 0
+        rank = card % 6
+        if self.trumps >> card & 1:
+            value += 16 if rank >= TEN else 3 + rank
+            if rank == NINE and self.nine_useful:
+                value += 12
+        partner = _PARTNER[card]
+        if partner >= 0 and self.can_meld_later and not self.own_shown >> card & 1:
+            gain = 40 if self.trumps >> card & 1 else 20
+            if self.hand >> partner & 1:
+                value += gain
+            elif self.unseen >> partner & 1:
+                value += gain // 8
+        return value
+
+    def sure_winners(self) -> list[int]:
+        """Cards that win when led in strict play, in the order to lead them."""
+        possible = self.possible
+        trumps = [c for c in reversed(cards_in(self.hand & self.trumps)) if not HIGHER[c] & possible]
+        winners = list(trumps)
+        if (possible & self.trumps).bit_count() <= len(trumps):
+            winners += [c for c in reversed(cards_in(self.hand & ~self.trumps)) if not HIGHER[c] & possible]
+        return winners
+
+    def sure_points(self) -> int:
+        """Points the seat is sure to hold after leading its sure winners in strict play."""
+        winners = self.sure_winners()
+        if not winners:
+            return self.points
+        lows = sorted(CARD_POINTS[c] for c in cards_in(self.possible))
+        given = sum(lows[: min(len(winners), self.opponent_size)])
+        return self.points + self.pending + sum(CARD_POINTS[c] for c in winners) + given
+
+    def lead_card(self) -> int:
+        """The card to lead when the seat leads a card (no marriage, no other action)."""
+        hand = self.hand
+        trumps = self.trumps
+        if self.strict:
+            winners = self.sure_winners()
+        else:
+            outstanding = self.possible
+            winners = [c for c in cards_in(hand & trumps) if not HIGHER[c] & outstanding]
+        have = self.points + self.pending
+        for card in winners:
+            if have + CARD_POINTS[card] >= 66:
+                return card
+        keep = self.keep_value
+        if self.strict:
+            if winners:
+                return winners[0]
+            return min(cards_in(hand), key=lambda c: (trumps >> c & 1, CARD_POINTS[c] + keep(c), c % 6))
+        return min(cards_in(hand), key=lambda c: (CARD_POINTS[c] + keep(c), c % 6))
+
+    def follow_card(self, lead: int, cards: tuple[int, ...]) -> int:
+        """The card to follow ``lead`` with, among ``cards``."""
+        need = 66 - self.points - self.pending
+        beats = _BEATS[self.trump]
+        keep = self.keep_value
+        meld_bonus = self.can_meld_later and self._holds_marriage()
+        best = -1
+        best_key = (-1 << 30, 0)
+        for card in cards:
+            won = CARD_POINTS[lead] + CARD_POINTS[card]
+            kept = keep(card)
+            if beats[lead * 24 + card]:
+                value = won + _WIN_BONUS - kept
+                if won >= need:
+                    value += _REACH_66
+                elif meld_bonus and kept < 20:
+                    value += 15
+            else:
+                value = -won - kept
+            key = (value, -(card % 6))
+            if key > best_key:
+                best_key = key
+                best = card
+        return best
+
+    def _holds_marriage(self) -> bool:
+        hand = self.hand & ~self.own_shown
+        return any(hand >> king & 1 and hand >> queen & 1 for king, queen in _KINGS_QUEENS)
+
+
+def policy(rnd: Round) -> Action:
+    """The action the rules of thumb choose for the seat to act in ``rnd``."""
+    legal = rnd.legal_tuple()
+    if len(legal) == 1:
+        return legal[0]
+    s = rnd._s
+    phase = s[_PHASE]
+    seat = s[_LEADER] if phase != _FOLLOW_PHASE else 1 - s[_LEADER]
+    if phase == _FOLLOW_PHASE:
+        view = _Seat(rnd, seat)
+        return ACTIONS[view.follow_card(s[_LEAD], tuple(int(a) for a in legal))]
+    marr = s[_MARR + seat]
+    points = s[_PTS + seat] + (marr if s[_TRICKS + seat] else 0)
+    if OUT in legal and points >= 66:
+        return OUT
+    if phase == _DRAW_PHASE:
+        if CLOSE_BEFORE_DRAW in legal and _Seat(rnd, seat).sure_points() >= 66:
+            return CLOSE_BEFORE_DRAW
+        return DRAW
+    if phase == _MARRIAGE_PHASE:
+        queen, king = (a for a in legal if a.card is not None)
+        view = _Seat(rnd, seat)
+        if view.strict and not HIGHER[king] & view.possible and not view.possible & view.trumps:
+            return king
+        return queen
+    if phase != _LEAD_PHASE:
+        return EXCHANGE
+    if EXCHANGE in legal:
+        return EXCHANGE
+    view = _Seat(rnd, seat)
+    if CLOSE in legal and view.sure_points() >= 66:
+        return CLOSE
+    melds = [a for a in legal if _MELD_LOW <= a < EXCHANGE]
+    if melds:
+        trump_meld = marriage(rnd.trump)
+        return trump_meld if trump_meld in melds else melds[0]
+    return ACTIONS[view.lead_card()]
+
+
+def rollout(rnd: Round, stop: Callable[[Round], bool]) -> int:
+    """Play ``rnd`` on by :func:`policy` until it is over or ``stop(rnd)``;
+    return the number of actions pushed (to pop them again)."""
+    pushed = 0
+    push = rnd.push
+    while not rnd.is_over and not stop(rnd):
+        push(policy(rnd))
+        pushed += 1
+    return pushed
+
+
+
+def led_by_policy(rnd: Round) -> bool:
+    """Whether :func:`policy` would have led the card that lies on the table.
+
+    ``rnd`` is a full round at a follow, such as a sampled world: the question
+    is asked of the state before the lead, with the card back in the leader's
+    hand. A card led after a marriage counts as the policy's (its king or queen).
+    """
+    s = rnd._s
+    lead = s[_LEAD]
+    leader = s[_LEADER]
+    if lead < 0 or s[_PHASE] != _FOLLOW_PHASE:
+        raise ValueError("no card lies on the table")
+    if _PARTNER[lead] >= 0 and s[_KNOWN + leader] >> _PARTNER[lead] & 1 and s[_MARR + leader]:
+        return True
+    before = rnd.copy()
+    t = before._s
+    t[_PHASE] = _LEAD_PHASE
+    t[_LEAD] = -1
+    t[_HAND + leader] |= 1 << lead
+    t[_PLAYED] &= ~(1 << lead)
+    before._legal = None
+    return policy(before) == lead
+
+
+def followed_by_policy(rnd: Round, lead: int, follow: int, drew: bool) -> float:
+    """How likely :func:`policy` was to follow ``lead`` with ``follow`` in the trick just
+    won by the seat on lead of ``rnd`` (a full round, such as a sampled world).
+
+    ``drew`` tells whether both seats drew after the trick. The follower's hand
+    before the trick is its hand now with ``follow`` back and, after a draw, one
+    of its cards taken out (the one it drew, unknown to the asker): the result is
+    the fraction of those hands with which the policy would have followed so.
+    """
+    s = rnd._s
+    winner = s[_LEADER]
+    follower = 1 - winner
+    before = rnd.copy()
+    t = before._s
+    t[_PHASE] = _FOLLOW_PHASE
+    t[_LEAD] = lead
+    t[_PLAYED] &= ~(1 << follow)
+    t[_PTS + winner] -= CARD_POINTS[lead] + CARD_POINTS[follow]
+    t[_TRICKS + winner] -= 1
+    t[_TRICK_COUNT] -= 1
+    hand = s[_HAND + follower] | 1 << follow
+    if not drew:
+        t[_HAND + follower] = hand
+        before._legal = None
+        return 1.0 if policy(before) == follow else 0.0
+    t[_DRAWN] -= 2
+    if t[_DRAWN] == 10:
+        # The follower drew the face-up trump card, which it has shown (a sampled
+        # world need not say which card that was).
+        trump_card = s[_TRUMP_CARD]
+        drawn: tuple[int, ...] = (
+            (trump_card,) if trump_card >= 0
+            else cards_in(s[_HAND + follower] & s[_KNOWN + follower] & SUIT_MASKS[rnd.trump]))
+    else:
+        drawn = cards_in(s[_HAND + follower] & ~s[_KNOWN + follower])
+    agree = 0
+    for card in drawn:
+        t[_HAND + follower] = hand & ~(1 << card)
+        before._legal = None
+        agree += policy(before) == follow
+    return agree / len(drawn) if drawn else 1.0

@@ -1,0 +1,106 @@
+"""The expert level: no blind spot on the exchange, and the old expert still reachable."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from sixtysix.bots import LEVELS, make_bot
+from sixtysix.bots.pimc import PimcBot
+from sixtysix.match import Match
+from sixtysix.notation import read_record
+from sixtysix.observation import Observation, observe
+from sixtysix.round import EXCHANGE
+from sixtysix.rules import Rules
+
+POSITIONS = Path(__file__).parent / "positions"
+OLD_EXPERT = "pimc:samples=120,close_margin=0.25"
+
+
+def skipped_exchange() -> Observation:
+    rnd = read_record(POSITIONS / "skipped-exchange.ssn").replay().round
+    assert rnd is not None and rnd.to_act is not None
+    return observe(rnd, rnd.to_act)
+
+
+def test_the_old_expert_skips_the_exchange_of_the_record_and_the_new_one_does_not() -> None:
+    obs = skipped_exchange()
+    assert EXCHANGE in obs.legal
+    assert make_bot(OLD_EXPERT, seed=0).act(obs) != EXCHANGE
+    for seed in range(3):
+        assert make_bot("expert", seed=seed).act(obs) == EXCHANGE
+
+
+def exchange_positions(preset: str, deals: int) -> list[Observation]:
+    """Every position of seeded random play where the seat to act may exchange."""
+    found = []
+    for seed in range(deals):
+        rnd = Match(Rules.parse(preset), seed=seed).deal()
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            to_act = rnd.to_act
+            assert to_act is not None
+            legal = rnd.legal_tuple()
+            if EXCHANGE in legal:
+                found.append(observe(rnd, to_act))
+            rnd.push(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("preset", ["classic", "santase claim=auto next_dealer=winner tie=replay", "pagat"])
+def test_the_expert_exchanges_whenever_it_may(preset: str) -> None:
+    positions = exchange_positions(preset, 300)
+    assert len(positions) > 10
+    expert = make_bot("expert", seed=1)
+    assert all(expert.act(obs) == EXCHANGE for obs in positions)
+
+
+def test_the_old_expert_spec_still_builds_the_old_bot() -> None:
+    old = make_bot(OLD_EXPERT, seed=1)
+    assert isinstance(old, PimcBot)
+    assert (old.samples, old.close_margin, old.raw, old.exchange) == (120, 0.25, False, False)
+    assert LEVELS["expert"] != OLD_EXPERT
+
+
+def test_the_heuristic_plays_the_best_action_once_it_knows_every_card() -> None:
+    from sixtysix.bots.heuristic import HeuristicBot
+    from sixtysix.bots.solver import solve
+
+    exact, rules_only = HeuristicBot(seed=1), HeuristicBot(seed=1, exact=0)
+    checked = differ = 0
+    for seed in range(40):
+        rnd = Match(Rules(), seed=seed).deal()
+        while not rnd.is_over:
+            to_act = rnd.to_act
+            assert to_act is not None
+            obs = observe(rnd, to_act)
+            action = exact.act(obs)
+            if rnd.stock_size == 0 and len(obs.legal) > 1:
+                values = solve(rnd)
+                assert values[action] == max(values.values())
+                differ += values[rules_only.act(obs)] < values[action]
+                checked += 1
+            rnd.push(action)
+    assert checked > 50 and differ > 0
+
+
+def test_pimc_with_meld_announces_a_marriage_whenever_it_may_in_open_play() -> None:
+    bot = make_bot("pimc:samples=2,raw=1,meld=1", seed=3)
+    plain = make_bot("pimc:samples=2,raw=1", seed=3)
+    checked = leads = 0
+    for seed in range(120):
+        rnd = Match(Rules(), seed=seed).deal()
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            legal = rnd.legal_tuple()
+            to_act = rnd.to_act
+            assert to_act is not None
+            if not rnd.is_strict and any(a.marriage_suit is not None for a in legal):
+                obs = observe(rnd, to_act)
+                assert bot.act(obs).card is None
+                leads += plain.act(obs).card is not None
+                checked += 1
+            rnd.push(rng.choice(legal))
+    assert checked > 10 and leads > 0
