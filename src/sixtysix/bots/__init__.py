@@ -208,8 +208,8 @@ def _register() -> None:
     LEVELS.update({
         "easy": "greedy",
         "medium": "heuristic",
-        "hard": "pimc:samples=20,close_margin=0.25",
-        "expert": "pimc:samples=200,seconds=0.8,close_margin=0.25,raw=1,exchange=1,infer=0.3",
+        "hard": "pimc:samples=20,close_margin=0.25,raw=1,exchange=1",
+        "expert": "pimc:samples=120,close_margin=0.25,raw=1,exchange=1",
     })
 
 
