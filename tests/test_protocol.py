@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix import protocol
-from sixtysix.bots import Bot, make_bot
+from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
@@ -585,8 +585,10 @@ def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> 
     out: list[str] = []
     lines = ["sixtysix 1", "set seed 12", "set samples 3", "set seed 13", "set seed -1", "quit"]
     assert serve("hard", lines, out.append) == 0
-    assert made == [("hard", None), ("hard", 12), ("pimc:samples=3,close_margin=0.25", 12),
-                    ("pimc:samples=3,close_margin=0.25", 13)]
+    name, _, given = LEVELS["hard"].partition(":")
+    settings = dict(pair.split("=") for pair in given.split(","))
+    three = f"{name}:{','.join(f'{k}={v}' for k, v in {**settings, 'samples': '3'}.items())}"
+    assert made == [("hard", None), ("hard", 12), (three, 12), (three, 13)]
     assert out[-1] == "error seed must be a whole number from 0 to 18446744073709551615, not '-1'"
 
 
