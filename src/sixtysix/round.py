@@ -327,16 +327,6 @@ def _marriages_of(log: int) -> list[tuple[int, Suit]]:
     return found
 
 
-def _seat_to_act(s: list[int]) -> int | None:
-    """The seat a state waits for, or ``None`` once it is over."""
-    phase = s[_PHASE]
-    if phase == _OVER:
-        return None
-    if phase in (_FOLLOW_PHASE, _RESPOND_PHASE):
-        return 1 - s[_LEADER]
-    return s[_LEADER]
-
-
 def _card_actions(mask: CardSet) -> tuple[Action, ...]:
     return _LOW_ACTIONS[mask & 0xFFF] + _HIGH_ACTIONS[mask >> 12]
 
