@@ -2,8 +2,9 @@
 
 Observations are filled from a copy of the seat's view when first read; the match
 keeps running totals; the table reuses an observation while the round has not
-moved. Each is checked here against what it replaces, over random play with
-take-backs. (The round's own logs are checked in ``test_round_api.py``.)
+moved and counts the score once per round in play. Each is checked here against
+what it replaces, over random play with take-backs. (The round's own logs are
+checked in ``test_round_api.py``.)
 """
 
 from __future__ import annotations
@@ -190,3 +191,29 @@ def test_table_observations_and_events_are_current(seed: int) -> None:
         assert last == Event(last.kind, last.observation, last.score, last.actor, last.action,
                              last.result, last.match_winner)
     assert all(isinstance(a, Action) and ACTIONS[a] is a for a in match.rounds[0].actions)
+
+
+def test_table_events_tell_the_score_through_rounds_ended_and_reopened_outside_it() -> None:
+    # The table counts the score once per round in play; a round ended and taken back
+    # by hand, then played on through the table, is told with the score of the moment.
+    holder: list[Table] = []
+    seats = [Watcher(holder, 0), Watcher(holder, 1)]
+    table = Table(seats, Rules.parse("classic claim=auto"), seed=7)
+    holder.append(table)
+    match = table.match
+    table.play_round()
+    before = match.score
+    rnd = table.deal()
+    while not rnd.is_over:
+        match.push(rnd.legal_tuple()[0])
+    assert before != match.score != (0, 0)
+    match.pop()
+    match.pop()
+    told = len(seats[0].events)
+    while not rnd.is_over:
+        seat = table.to_act
+        assert seat is not None
+        table.submit(seat, rnd.legal_tuple()[-1])
+    ended = seats[0].events[-1]
+    assert len(seats[0].events) > told and ended.kind.value == "round_ended"
+    assert ended.score == match.score and ended.result == match.results()[-1]
