@@ -68,6 +68,9 @@ class Event:
     match_winner: int | None = None
 
 
+_ACTION = EventKind.ACTION
+
+
 class Seat(Protocol):
     """A player at the table."""
 
@@ -111,34 +114,36 @@ class Table:
             raise ValueError("two-hand Sixty-Six needs exactly two seats")
         self.seats = list(seats)
         self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
-        self._listeners = [getattr(seat, "notify", None) for seat in self.seats]
+        # The seats that hear events, with their notify methods.
+        self._listeners = tuple((index, notify) for index, notify in
+                                enumerate(getattr(seat, "notify", None) for seat in self.seats)
+                                if notify is not None)
         self._seen: list[tuple[list[int], Round, Observation] | None] = [None, None]
         self._kept: tuple[Round, tuple[tuple[int, int], int | None]] | None = None
 
     def _tell(self, kind: EventKind, rnd: Round, actor: int | None = None, action: Action | None = None,
               result: RoundResult | None = None) -> None:
         listeners = self._listeners
-        if listeners[0] is None and listeners[1] is None:
+        if not listeners:
             return
         score, winner = self._standing(rnd)
-        for seat, notify in enumerate(listeners):
-            if notify is not None:
-                # Event(kind, observation, score, actor, action, result, winner) without
-                # the frozen dataclass's field-by-field __init__ (an event per seat per
-                # action); a field left out reads as its default, None.
-                event = _new(Event)
-                fields = event.__dict__
-                fields["kind"] = kind
-                fields["observation"] = self._observe(rnd, seat)
-                fields["score"] = score
-                if actor is not None:
-                    fields["actor"] = actor
-                    fields["action"] = action
-                if result is not None:
-                    fields["result"] = result
-                if winner is not None:
-                    fields["match_winner"] = winner
-                notify(event)
+        for seat, notify in listeners:
+            # Event(kind, observation, score, actor, action, result, winner) without
+            # the frozen dataclass's field-by-field __init__ (an event per seat per
+            # action); a field left out reads as its default, None.
+            event = _new(Event)
+            fields = event.__dict__
+            fields["kind"] = kind
+            fields["observation"] = self._observe(rnd, seat)
+            fields["score"] = score
+            if actor is not None:
+                fields["actor"] = actor
+                fields["action"] = action
+            if result is not None:
+                fields["result"] = result
+            if winner is not None:
+                fields["match_winner"] = winner
+            notify(event)
 
     def _standing(self, rnd: Round) -> tuple[tuple[int, int], int | None]:
         """The match's score and winner, counted once while ``rnd`` is in play: until
@@ -193,7 +198,7 @@ class Table:
         """Check and apply the action of ``seat``, whose turn it is, and tell the seats
         (the push checks it and leaves the round as it was if the rules forbid it)."""
         rnd.push(action)
-        self._tell(EventKind.ACTION, rnd, seat, action)
+        self._tell(_ACTION, rnd, seat, action)
         if rnd._s[_PHASE] == _OVER:
             self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
             if self.match.is_over:
