@@ -10,6 +10,7 @@ checked in ``test_round_api.py``.)
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -217,3 +218,22 @@ def test_table_events_tell_the_score_through_rounds_ended_and_reopened_outside_i
     ended = seats[0].events[-1]
     assert len(seats[0].events) > told and ended.kind.value == "round_ended"
     assert ended.score == match.score and ended.result == match.results()[-1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=seeds, rules=any_rules)
+def test_outcomes_equal_ones_built_field_by_field(seed: int, rules: Rules) -> None:
+    # The round fills its outcome's fields without the dataclass's __init__; the
+    # result compares, hashes, copies and pickles as one built by the constructor
+    # from the round's public queries.
+    rnd, rng = new_round(seed, rules)
+    while not rnd.is_over:
+        rnd.push(choose(rnd, rng))
+    outcome = rnd.outcome
+    assert outcome is not None
+    built = Outcome(outcome.winner, outcome.game_points, outcome.reason, rnd.points(), rnd.trick_counts(),
+                    outcome.declarer, rnd.closer, outcome.replay, rnd.close_snapshot, rnd.first_to_66,
+                    rules.closer_win_basis == "at_close")
+    assert outcome == built and hash(outcome) == hash(built) and repr(outcome) == repr(built)
+    assert dataclasses.replace(outcome) == outcome == pickle.loads(pickle.dumps(outcome))
+    assert vars(outcome) == vars(built)
