@@ -2,13 +2,15 @@
 
 Observations are filled from a copy of the seat's view when first read; the match
 keeps running totals; the table reuses an observation while the round has not
-moved. Each is checked here against what it replaces, over random play with
-take-backs. (The round's own logs are checked in ``test_round_api.py``.)
+moved and counts the score once per round in play. Each is checked here against
+what it replaces, over random play with take-backs. (The round's own logs are
+checked in ``test_round_api.py``.)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -190,3 +192,48 @@ def test_table_observations_and_events_are_current(seed: int) -> None:
         assert last == Event(last.kind, last.observation, last.score, last.actor, last.action,
                              last.result, last.match_winner)
     assert all(isinstance(a, Action) and ACTIONS[a] is a for a in match.rounds[0].actions)
+
+
+def test_table_events_tell_the_score_through_rounds_ended_and_reopened_outside_it() -> None:
+    # The table counts the score once per round in play; a round ended and taken back
+    # by hand, then played on through the table, is told with the score of the moment.
+    holder: list[Table] = []
+    seats = [Watcher(holder, 0), Watcher(holder, 1)]
+    table = Table(seats, Rules.parse("classic claim=auto"), seed=7)
+    holder.append(table)
+    match = table.match
+    table.play_round()
+    before = match.score
+    rnd = table.deal()
+    while not rnd.is_over:
+        match.push(rnd.legal_tuple()[0])
+    assert before != match.score != (0, 0)
+    match.pop()
+    match.pop()
+    told = len(seats[0].events)
+    while not rnd.is_over:
+        seat = table.to_act
+        assert seat is not None
+        table.submit(seat, rnd.legal_tuple()[-1])
+    ended = seats[0].events[-1]
+    assert len(seats[0].events) > told and ended.kind.value == "round_ended"
+    assert ended.score == match.score and ended.result == match.results()[-1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=seeds, rules=any_rules)
+def test_outcomes_equal_ones_built_field_by_field(seed: int, rules: Rules) -> None:
+    # The round fills its outcome's fields without the dataclass's __init__; the
+    # result compares, hashes, copies and pickles as one built by the constructor
+    # from the round's public queries.
+    rnd, rng = new_round(seed, rules)
+    while not rnd.is_over:
+        rnd.push(choose(rnd, rng))
+    outcome = rnd.outcome
+    assert outcome is not None
+    built = Outcome(outcome.winner, outcome.game_points, outcome.reason, rnd.points(), rnd.trick_counts(),
+                    outcome.declarer, rnd.closer, outcome.replay, rnd.close_snapshot, rnd.first_to_66,
+                    rules.closer_win_basis == "at_close")
+    assert outcome == built and hash(outcome) == hash(built) and repr(outcome) == repr(built)
+    assert dataclasses.replace(outcome) == outcome == pickle.loads(pickle.dumps(outcome))
+    assert vars(outcome) == vars(built)

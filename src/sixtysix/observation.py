@@ -24,7 +24,19 @@ from functools import cached_property
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
 from sixtysix.errors import StateError
-from sixtysix.round import _STATE_SIZE, Action, Outcome, Phase, Round, Trick, _seat_to_act
+from sixtysix.round import (
+    _FOLLOW_PHASE,
+    _LEADER,
+    _OVER,
+    _PHASE,
+    _RESPOND_PHASE,
+    _STATE_SIZE,
+    Action,
+    Outcome,
+    Phase,
+    Round,
+    Trick,
+)
 from sixtysix.rules import Rules
 
 _new = object.__new__
@@ -203,6 +215,7 @@ def observe(rnd: Round, seat: int) -> Observation:
     >>> before.stock_size, before.lead_card is None, observe(rnd, 0).lead_card is None
     (12, True, False)
     """
+    s = rnd._s
     obs = _new(Observation)
     known = obs.__dict__
     known["seat"] = seat
@@ -210,8 +223,15 @@ def observe(rnd: Round, seat: int) -> Observation:
     known["dealer"] = rnd.dealer
     known["trump"] = rnd.trump
     known["outcome"] = rnd._outcome
-    view = known["_view"] = rnd._seat_view(seat)
-    known["legal"] = rnd.legal_tuple() if _seat_to_act(view) == seat else ()
+    known["_view"] = rnd._seat_view(seat)
+    # The seat to act as Round.to_act: the follower or the closer's opponent, else the
+    # leader, nobody once the round is over.
+    phase = s[_PHASE]
+    if phase != _OVER and s[_LEADER] ^ (phase in (_FOLLOW_PHASE, _RESPOND_PHASE)) == seat:
+        legal = rnd._legal
+        known["legal"] = legal if legal is not None else rnd.legal_tuple()
+    else:
+        known["legal"] = ()
     return obs
 
 

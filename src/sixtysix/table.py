@@ -39,7 +39,7 @@ from sixtysix.cards import Card
 from sixtysix.errors import IllegalActionError, StateError
 from sixtysix.match import Match, RoundResult
 from sixtysix.observation import Observation, observe
-from sixtysix.round import Action, Round
+from sixtysix.round import _FOLLOW_PHASE, _LEADER, _OVER, _PHASE, _RESPOND_PHASE, Action, Round
 from sixtysix.rules import Rules
 
 _new = object.__new__
@@ -66,6 +66,9 @@ class Event:
     action: Action | None = None
     result: RoundResult | None = None
     match_winner: int | None = None
+
+
+_ACTION = EventKind.ACTION
 
 
 class Seat(Protocol):
@@ -111,33 +114,47 @@ class Table:
             raise ValueError("two-hand Sixty-Six needs exactly two seats")
         self.seats = list(seats)
         self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
-        self._listeners = [getattr(seat, "notify", None) for seat in self.seats]
+        # The seats that hear events, with their notify methods.
+        self._listeners = tuple((index, notify) for index, notify in
+                                enumerate(getattr(seat, "notify", None) for seat in self.seats)
+                                if notify is not None)
         self._seen: list[tuple[list[int], Round, Observation] | None] = [None, None]
+        self._kept: tuple[Round, tuple[tuple[int, int], int | None]] | None = None
 
     def _tell(self, kind: EventKind, rnd: Round, actor: int | None = None, action: Action | None = None,
               result: RoundResult | None = None) -> None:
         listeners = self._listeners
-        if listeners[0] is None and listeners[1] is None:
+        if not listeners:
             return
-        score, winner = self.match._standing()
-        for seat, notify in enumerate(listeners):
-            if notify is not None:
-                # Event(kind, observation, score, actor, action, result, winner) without
-                # the frozen dataclass's field-by-field __init__ (an event per seat per
-                # action); a field left out reads as its default, None.
-                event = _new(Event)
-                fields = event.__dict__
-                fields["kind"] = kind
-                fields["observation"] = self._observe(rnd, seat)
-                fields["score"] = score
-                if actor is not None:
-                    fields["actor"] = actor
-                    fields["action"] = action
-                if result is not None:
-                    fields["result"] = result
-                if winner is not None:
-                    fields["match_winner"] = winner
-                notify(event)
+        score, winner = self._standing(rnd)
+        for seat, notify in listeners:
+            # Event(kind, observation, score, actor, action, result, winner) without
+            # the frozen dataclass's field-by-field __init__ (an event per seat per
+            # action); a field left out reads as its default, None.
+            event = _new(Event)
+            fields = event.__dict__
+            fields["kind"] = kind
+            fields["observation"] = self._observe(rnd, seat)
+            fields["score"] = score
+            if actor is not None:
+                fields["actor"] = actor
+                fields["action"] = action
+            if result is not None:
+                fields["result"] = result
+            if winner is not None:
+                fields["match_winner"] = winner
+            notify(event)
+
+    def _standing(self, rnd: Round) -> tuple[tuple[int, int], int | None]:
+        """The match's score and winner, counted once while ``rnd`` is in play: until
+        it ends, they depend only on the rounds before it, which have ended and can
+        only be taken back after it."""
+        kept = self._kept
+        if kept is not None and kept[0] is rnd and rnd._outcome is None:
+            return kept[1]
+        standing = self.match._standing()
+        self._kept = (rnd, standing) if rnd._outcome is None else None
+        return standing
 
     def _observe(self, rnd: Round, seat: int) -> Observation:
         """``observe(rnd, seat)``, or the observation made last for the seat if the
@@ -178,12 +195,11 @@ class Table:
         self._apply(rnd, seat, action)
 
     def _apply(self, rnd: Round, seat: int, action: Action) -> None:
-        """Check and apply the action of ``seat``, whose turn it is, and tell the seats."""
-        if not rnd.is_legal(action):
-            raise IllegalActionError(rnd.why_illegal(action) or "illegal action")
+        """Check and apply the action of ``seat``, whose turn it is, and tell the seats
+        (the push checks it and leaves the round as it was if the rules forbid it)."""
         rnd.push(action)
-        self._tell(EventKind.ACTION, rnd, seat, action)
-        if rnd.is_over:
+        self._tell(_ACTION, rnd, seat, action)
+        if rnd._s[_PHASE] == _OVER:
             self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
             if self.match.is_over:
                 self._tell(EventKind.MATCH_ENDED, rnd)
@@ -197,9 +213,10 @@ class Table:
         else:
             rnd = self.deal()
         seats = self.seats
-        while not rnd.is_over:
-            seat = rnd.to_act
-            assert seat is not None
+        while (phase := rnd._s[_PHASE]) != _OVER:
+            # The seat to act, as Round.to_act: the follower, or the closer's opponent
+            # answering the close; else the leader.
+            seat = rnd._s[_LEADER] ^ (phase in (_FOLLOW_PHASE, _RESPOND_PHASE))
             player = seats[seat]
             if player is None:
                 raise StateError(f"seat {seat} acts from outside: submit its actions")
