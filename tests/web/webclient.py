@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from socket import socket as tcp_socket
 from typing import Any
 
@@ -24,6 +26,25 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether a process exists and has not ended (a zombie has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class Server:
@@ -65,10 +86,16 @@ class Server:
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
-        """Kill the process at once (SIGKILL)."""
+        """Kill the process at once (SIGKILL), and check that its worker processes end
+        by themselves within a few seconds (a killed server leaves none behind)."""
         assert self.process is not None
+        workers = children(self.process.pid)
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
+        deadline = time.monotonic() + 5
+        while (alive := [pid for pid in workers if running(pid)]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive, f"worker processes {alive} outlived their killed server"
 
     def stop(self) -> None:
         """Stop the process if it still runs."""

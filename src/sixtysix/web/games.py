@@ -15,7 +15,9 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -62,6 +64,16 @@ def level_name(level: str) -> str:
     ('Medium bot', 'pybot')
     """
     return f"{level.capitalize()} bot" if level in LEVELS else level
+
+
+def end_with(server: int) -> None:
+    """Make this worker process end when the server that started it is gone (killed
+    servers leave no idle workers behind): a daemon thread looks once a second."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
 def think(level: str, seed: int, observation: Observation) -> str:
@@ -153,8 +165,10 @@ class GameService:
     async def start(self) -> None:
         """Open the bot pools, load every unfinished game and let its bot move."""
         spawn = multiprocessing.get_context("spawn")
-        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn),
-                       False: ProcessPoolExecutor(self._workers, mp_context=spawn)}
+        watch = (os.getpid(),)
+        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn, initializer=end_with, initargs=watch),
+                       False: ProcessPoolExecutor(self._workers, mp_context=spawn, initializer=end_with,
+                                                  initargs=watch)}
         deal = Match(seed=0).deal()
         first = observe(deal, deal.leader)
         loop = asyncio.get_running_loop()
