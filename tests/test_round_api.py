@@ -222,9 +222,8 @@ def test_declaring_out_one_point_short_of_66_is_false() -> None:
 
 
 def test_repr_names_the_dealer_trump_phase_and_actions() -> None:
-    deck = [parse_card(t) for t in
-            "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh".split()]
-    rnd = Round(deck, dealer=0)
+    order = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
+    rnd = Round([parse_card(t) for t in order.split()], dealer=0)
     assert repr(rnd) == "<Round dealer=0 trump=h phase=LEAD actions=''>"
     rnd.push_token("Ts")
     rnd.push_token("Ac")
