@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sixtysix.bots import Bot, Parameter
+from sixtysix.bots.playout import sure_points, sure_winners
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, CardSet, beats, cards_in
 from sixtysix.observation import Observation
 from sixtysix.round import (
@@ -102,20 +103,12 @@ class _View:
         Top trumps win whatever the opponent holds; once they have drawn every
         trump the opponent may hold, the top cards of the other suits win too.
         """
-        trumps = [c for c in reversed(cards_in(self.hand & self.trumps)) if self.top(c)]
-        winners = list(trumps)
-        if (self.possible & self.trumps).bit_count() <= len(trumps):
-            winners += [c for c in reversed(cards_in(self.hand & ~self.trumps)) if self.top(c)]
-        return winners
+        return sure_winners(self.hand, self.trumps, self.possible)
 
     def sure_points(self) -> int:
         """Points the bot is sure to hold after leading its sure winners in strict play."""
-        winners = self.sure_winners()
-        if not winners:
-            return self.points
-        lows = sorted(CARD_POINTS[c] for c in cards_in(self.possible))
-        given = sum(lows[: min(len(winners), self.obs.opponent_hand_size)])
-        return self.points + self.pending + sum(CARD_POINTS[c] for c in winners) + given
+        return sure_points(self.sure_winners(), self.points, self.pending, self.possible,
+                           self.obs.opponent_hand_size)
 
 
 class HeuristicBot(Bot):

@@ -21,7 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, cards_in
+from sixtysix.cards import (
+    CARD_POINTS,
+    FULL_DECK,
+    HIGHER,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASKS,
+    TEN,
+    CardSet,
+    cards_in,
+)
 from sixtysix.round import (
     _BEATS,
     _DRAWN,
@@ -59,6 +70,27 @@ _DRAW_PHASE = Phase.DRAW.value
 _KINGS_QUEENS = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
 _PARTNER = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
 _MELD_LOW = marriage(0)
+
+
+def sure_winners(hand: CardSet, trumps: CardSet, possible: CardSet) -> list[int]:
+    """Cards of ``hand`` that win when led in strict play, in the order to lead them,
+    against an opponent who may hold ``possible``: top trumps whatever it holds, then,
+    once they have drawn every trump it may hold, the top cards of the other suits."""
+    top_trumps = [c for c in reversed(cards_in(hand & trumps)) if not HIGHER[c] & possible]
+    winners = list(top_trumps)
+    if (possible & trumps).bit_count() <= len(top_trumps):
+        winners += [c for c in reversed(cards_in(hand & ~trumps)) if not HIGHER[c] & possible]
+    return winners
+
+
+def sure_points(winners: list[int], points: int, pending: int, possible: CardSet, opponent_size: int) -> int:
+    """Points a seat with ``points`` (and ``pending`` marriage points) is sure to hold after
+    leading its sure ``winners`` in strict play: their points and the opponent's lowest cards."""
+    if not winners:
+        return points
+    lows = sorted(CARD_POINTS[c] for c in cards_in(possible))
+    given = sum(lows[: min(len(winners), opponent_size)])
+    return points + pending + sum(CARD_POINTS[c] for c in winners) + given
 
 
 class _Seat:
@@ -111,21 +143,11 @@ class _Seat:
 
     def sure_winners(self) -> list[int]:
         """Cards that win when led in strict play, in the order to lead them."""
-        possible = self.possible
-        trumps = [c for c in reversed(cards_in(self.hand & self.trumps)) if not HIGHER[c] & possible]
-        winners = list(trumps)
-        if (possible & self.trumps).bit_count() <= len(trumps):
-            winners += [c for c in reversed(cards_in(self.hand & ~self.trumps)) if not HIGHER[c] & possible]
-        return winners
+        return sure_winners(self.hand, self.trumps, self.possible)
 
     def sure_points(self) -> int:
         """Points the seat is sure to hold after leading its sure winners in strict play."""
-        winners = self.sure_winners()
-        if not winners:
-            return self.points
-        lows = sorted(CARD_POINTS[c] for c in cards_in(self.possible))
-        given = sum(lows[: min(len(winners), self.opponent_size)])
-        return self.points + self.pending + sum(CARD_POINTS[c] for c in winners) + given
+        return sure_points(self.sure_winners(), self.points, self.pending, self.possible, self.opponent_size)
 
     def lead_card(self) -> int:
         """The card to lead when the seat leads a card (no marriage, no other action)."""
