@@ -77,6 +77,25 @@ def test_out_scale_two_if_loser_under_33_with_trick() -> None:
     assert row(o) == (0, 2, Reason.OUT)
 
 
+# Deal Z: hearts trump; the dealer (seat 1) wins one trick worth nothing, a nine trumped
+# by the trump nine: T1 0:9c 1:9h -> 1 (+0); T2 1:Jd 0:Th -> 0 (+12); seat 0 announces the
+# trump marriage (40): 52; T3 0:Kh 1:Qd -> 0 (+7) 59; T4 0:Ah 1:Jc -> 0 (+13) 72.
+Z_HANDS = ("9c Ah Th Kh Qh As", "9h Jc Qc Kc Jd Qd", "Jh", "Ac Tc Ad Td Ks Ts")
+
+
+def test_out_scale_two_if_loser_has_a_trick_worth_nothing() -> None:
+    # The loser's trick counts although its cards count nothing: 2 game points, not 3.
+    o = finished(play(deal(*Z_HANDS), "9c 9h Jd Th Mh Kh Qd Ah Jc out"))
+    assert o.points == (72, 0) and o.tricks == (3, 1)
+    assert row(o) == (0, 2, Reason.OUT)
+
+
+def test_false_declaration_two_if_opponent_has_a_trick_worth_nothing() -> None:
+    o = finished(play(deal(*Z_HANDS), "9c 9h Jd Th Mh Kh Qd out"))
+    assert o.points == (59, 0) and o.tricks == (2, 1)
+    assert row(o) == (1, 2, Reason.FALSE_OUT)
+
+
 def test_out_scale_one_if_loser_has_33_or_more() -> None:
     # T1 0:Ah 1:Jh -> 0 (+13); T2 0:Th 1:Ts -> 1 (+20); T3 1:As 0:Qh -> 1 (+14) 34;
     # T4 1:9d 0:Ad -> 0 (+11) 24; trump marriage 64; T5 0:Ks 1:Jd -> 0 (+6) 70.
