@@ -328,6 +328,19 @@ def test_last_trick_under_33_with_trick_scores_two() -> None:
     assert row(o) == (0, 2, Reason.LAST_TRICK)
 
 
+def test_last_trick_loser_with_a_trick_worth_nothing_scores_two() -> None:
+    # Dealer seat 1, hearts trump; nobody declares. Seat 1's one trick holds two nines:
+    # T1 0:9c 1:9h -> 1 (+0), T2 1:Jc 0:Ac -> 0 (+13), T3 0:Ad 1:9d (+11) 24, T4 0:Tc 1:Jd
+    # (+12) 36, T5 0:Kd 1:Kc (+8) 44, T6 0:Qh 1:Qd (+6) 50, T7 0:Kh 1:Jh (+6) 56, T8 0:Qc
+    # 1:Td (+13) 69, T9 0:Th 1:9s (+10) 79, T10 0:Ah 1:As (+22) 101, T11 0:Ts 1:Ks (+14)
+    # 115, T12 0:Qs 1:Js (+5 +10) 130. The loser has a trick: 2 game points, not 3.
+    rnd = deal("9c Ah Th Kh Qh Ac", "9h 9d 9s Jc Jd Js", "Jh", "As Ts Ad Td Tc Ks Kd Kc Qs Qd Qc")
+    tokens = "9c 9h Jc Ac Ad 9d Tc Jd Kd Kc Qh Qd Kh Jh Qc Td Th 9s Ah As Ts Ks Qs Js"
+    o = finished(play(rnd, tokens))
+    assert o.points == (130, 0) and o.tricks == (11, 1)
+    assert row(o) == (0, 2, Reason.LAST_TRICK)
+
+
 def test_last_trick_loser_without_trick_scores_three() -> None:
     # Dealer seat 0, spades trump: the elder (seat 1) takes all twelve tricks, 120 + 10.
     deck = cards("Jh Ad Ts Jd Kd Jc Td Qh Kh Ah Qc Tc 9s 9d Qd Ks 9c Th Qs 9h Ac As Kc Js")
