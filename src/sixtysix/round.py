@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -340,14 +340,82 @@ def _scale(points: int, tricks: int) -> int:
     return 2 if tricks else 3
 
 
-class Round:
+class BaseRound:
+    """What the two-hand :class:`Round` and the three-hand round share: a flat state
+    list whose first fields are the phase and the seat on lead, the cards played at
+    ``_PLAYED``, and the cached tuple of legal actions."""
+
+    __slots__ = ("_legal", "_s")
+
+    _s: list[int]
+    _legal: tuple[Action, ...] | None
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision the round waits for."""
+        return _PHASES[self._s[_PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._s[_PHASE] == _OVER
+
+    @property
+    def leader(self) -> int:
+        """The seat on lead: it leads the current trick, or won the last one."""
+        return self._s[_LEADER]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick so far, those on the table included."""
+        return self._s[_PLAYED]
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The actions allowed now, lazily, in ascending action code."""
+        return iter(self.legal_tuple())
+
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The actions allowed now, as a tuple (the fast path for bots)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action is allowed now."""
+        return action in self.legal_tuple()
+
+    def push(self, action: Action) -> None:
+        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+        raise NotImplementedError
+
+    def push_token(self, token: str) -> None:
+        """Apply the action written by a token (see :meth:`Action.parse`)."""
+        self.push(Action.parse(token))
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if the action is legal, else the rule it breaks, in words."""
+        raise NotImplementedError
+
+    def _generate(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _reject(self, action: object) -> NoReturn:
+        """Raise the error of a push of an action that is not legal now."""
+        if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
+            raise IllegalActionError(f"not an action: {action!r}")
+        raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+
+
+class Round(BaseRound):
     """The state of one round, changed by :meth:`push` and :meth:`pop`.
 
-    ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says.
+    ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says. The legal
+    actions come in ascending code: cards, then marriages, ``exchange``, ``close``,
+    ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_draw_min", "_legal", "_outcome", "_s", "_stack",
-                 "dealer", "deck", "rules", "trump")
+    __slots__ = ("_auto", "_beats", "_draw_min", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -384,16 +452,6 @@ class Round:
     # ----------------------------------------------------------------- queries
 
     @property
-    def phase(self) -> Phase:
-        """The kind of decision the round waits for."""
-        return _PHASES[self._s[_PHASE]]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended."""
-        return self._s[_PHASE] == _OVER
-
-    @property
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
         s = self._s
@@ -401,11 +459,6 @@ class Round:
         if phase == _OVER:
             return None
         return 1 - s[_LEADER] if phase in (_FOLLOW_PHASE, _RESPOND_PHASE) else s[_LEADER]
-
-    @property
-    def leader(self) -> int:
-        """The seat on lead: it leads the current trick, or won the last one."""
-        return self._s[_LEADER]
 
     @property
     def lead_card(self) -> Card | None:
@@ -470,11 +523,6 @@ class Round:
         """Cards of a seat's hand that its opponent has seen (marriage partners,
         the trump card taken by an exchange or drawn face up)."""
         return self._s[_KNOWN + seat] & self._s[_HAND + seat]
-
-    @property
-    def played(self) -> CardSet:
-        """Every card played to a trick so far, the one on the table included."""
-        return self._s[_PLAYED]
 
     @property
     def actions(self) -> list[Action]:
@@ -620,21 +668,6 @@ class Round:
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> Iterator[Action]:
-        """The actions allowed now, lazily, in ascending action code.
-
-        Cards come first, then marriages, ``exchange``, ``close``,
-        ``close-before-draw``, ``out``, ``draw`` and ``pass``.
-        """
-        return iter(self.legal_tuple())
-
-    def legal_tuple(self) -> tuple[Action, ...]:
-        """The actions allowed now, as a tuple (the fast path for bots)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
         phase = s[_PHASE]
@@ -691,10 +724,6 @@ class Round:
             return same
         trumps = hand & SUIT_MASKS[self.trump]
         return trumps or hand
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether an action is allowed now."""
-        return action in self.legal_tuple()
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if the action is legal, else the rule it breaks, in words."""
@@ -779,9 +808,7 @@ class Round:
         if legal is None:
             legal = self._generate()
         if action not in legal:
-            if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
-                raise IllegalActionError(f"not an action: {action!r}")
-            raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+            self._reject(action)
         s = self._s
         self._stack.append(s)
         self._s = s = s[:]
@@ -829,10 +856,6 @@ class Round:
             s[_PHASE] = _DRAW_PHASE
         else:
             self._draw(s)
-
-    def push_token(self, token: str) -> None:
-        """Apply the action written by a token (see :meth:`Action.parse`)."""
-        self.push(Action.parse(token))
 
     def pop(self) -> Action:
         """Take back the last action and return it."""
