@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
+from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
 from sixtysix.round import (
     _FOLLOW_PHASE,
@@ -42,6 +43,7 @@ from sixtysix.rules import Rules
 _new = object.__new__
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Observation:
     """One seat's view of a round at one moment: an immutable snapshot.

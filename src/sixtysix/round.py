@@ -50,6 +50,7 @@ from sixtysix.cards import (
     parse_card,
     parse_suit,
 )
+from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
 from sixtysix.rules import Rules
 
@@ -92,6 +93,7 @@ _NAMED = {
 }
 
 
+@mypyc_attr(native_class=False)
 class Action(int):
     """An action: a card, a marriage, ``exchange``, ``close``, ``close-before-draw``,
     ``out``, or the two decisions that records leave implicit: ``draw`` (the
@@ -181,6 +183,7 @@ class Reason(enum.Enum):
     TIE = "tie"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished round, before any carried ties are added.
@@ -266,6 +269,8 @@ _PHASES = tuple(Phase)
 _LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
 _ALL_CARDS = list(range(NUM_CARDS))
+_IN_ORDER = tuple(_ALL_CARDS)
+"""A deck to deal a round from that is then set up otherwise (copies, positions, views)."""
 _KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
@@ -385,8 +390,11 @@ class BaseRound:
         """Whether an action is allowed now."""
         return action in self.legal_tuple()
 
-    def push(self, action: Action) -> None:
-        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+    def push(self, action: int) -> None:
+        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged.
+
+        ``action`` is an :class:`Action` or its code (typed ``int`` so that the compiled
+        build takes both, as the pure one does)."""
         raise NotImplementedError
 
     def push_token(self, token: str) -> None:
@@ -573,16 +581,15 @@ class Round(BaseRound):
         is the card under them. The sampler of
         :mod:`sixtysix.observation` builds its full states this way.
         """
-        rnd = cls.__new__(cls)
-        rnd.rules = rules
-        rnd.dealer = dealer
-        rnd.trump = trump
         if stock_size not in _STOCK_SIZES:
             raise StateError(f"a stock size is an even number from 0 to 12, not {stock_size}")
         if len(stock) != max(stock_size - 1, 0):
             raise StateError(f"a stock of {stock_size} needs {max(stock_size - 1, 0)} face-down cards")
         drawn = 12 - stock_size
+        # Dealt from any deck (a compiled class is only made by its constructor), then set up.
+        rnd = cls(_IN_ORDER, dealer, rules)
         rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
+        rnd.trump = trump
         s = [0] * _STATE_SIZE
         s[_PHASE] = phase.value
         s[_LEADER] = leader
@@ -609,9 +616,6 @@ class Round(BaseRound):
         for seat, suit in marriages:
             s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
         rnd._s = s
-        rnd._stack = []
-        rnd._outcome = None
-        rnd._legal = None
         rnd._cache_rules()
         return rnd
 
@@ -624,17 +628,12 @@ class Round(BaseRound):
         >>> twin.key() != rnd.key(), rnd.actions
         (True, [])
         """
-        rnd = Round.__new__(Round)
-        rnd.rules = self.rules
+        rnd = Round(_IN_ORDER, self.dealer, self.rules)
         rnd.deck = self.deck
-        rnd.dealer = self.dealer
         rnd.trump = self.trump
         rnd._s = self._s[:]
-        rnd._stack = []
         rnd._outcome = self._outcome
         rnd._legal = self._legal
-        rnd._auto = self._auto
-        rnd._draw_min = self._draw_min
         rnd._beats = self._beats
         return rnd
 
@@ -652,9 +651,8 @@ class Round(BaseRound):
                  outcome: Outcome | None) -> Round:
         """A round over a seat's view (see :meth:`_seat_view`) for its queries; it
         has no deck and no legal actions, so it is never played."""
-        rnd = cls.__new__(cls)
-        rnd.rules = rules
-        rnd.dealer = dealer
+        rnd = cls(_IN_ORDER, dealer, rules)
+        rnd.deck = ()
         rnd.trump = trump
         rnd._s = view
         rnd._outcome = outcome
@@ -802,8 +800,9 @@ class Round(BaseRound):
 
     # -------------------------------------------------------------- push, pop
 
-    def push(self, action: Action) -> None:
-        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+    def push(self, action: int) -> None:
+        """Apply an action (an :class:`Action` or its code), or raise
+        :class:`IllegalActionError` leaving the state unchanged."""
         legal = self._legal
         if legal is None:
             legal = self._generate()

@@ -365,15 +365,8 @@ class ThreeRound(BaseRound):
 
     def copy(self) -> ThreeRound:
         """An independent copy of the position, with no actions to take back."""
-        rnd = ThreeRound.__new__(ThreeRound)
-        rnd.rules = self.rules
-        rnd.deck = self.deck
-        rnd.dealer = self.dealer
-        rnd.trump = self.trump
-        rnd.trump_card = self.trump_card
+        rnd = ThreeRound(self.deck, self.dealer, self.rules)
         rnd._s = self._s[:]
-        rnd._stack = []
-        rnd._actions = []
         rnd._tricks = self._tricks[:]
         rnd._marriages = self._marriages[:]
         rnd._outcome = self._outcome
@@ -450,7 +443,7 @@ class ThreeRound(BaseRound):
 
     # -------------------------------------------------------------- push, pop
 
-    def push(self, action: Action) -> None:
+    def push(self, action: int) -> None:
         """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
         legal = self._legal
         if legal is None:
@@ -458,9 +451,10 @@ class ThreeRound(BaseRound):
         if action not in legal:
             self._reject(action)
         self._stack.append(self._s[:])
-        self._actions.append(action)
+        taken = ACTIONS[action]
+        self._actions.append(taken)
         self._legal = None
-        self._apply(action)
+        self._apply(taken)
 
     def pop(self) -> Action:
         """Take back the last action and return it."""

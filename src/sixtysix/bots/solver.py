@@ -32,6 +32,7 @@ from typing import ClassVar
 from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats, cards_in
+from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import OUT, Action, Outcome, Phase, Round
 from sixtysix.rules import Rules
@@ -520,6 +521,7 @@ def best_action(values: dict[Action, float], preferred: Action) -> Action:
     return next(action for action, v in values.items() if v == top)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SolverBot(Bot):
     """Plays perfectly once play is strict, and like :class:`HeuristicBot` before.
 
@@ -536,7 +538,7 @@ class SolverBot(Bot):
     True
     """
 
-    name = "solver"
+    name: ClassVar[str] = "solver"
     parameters: ClassVar[Mapping[str, Parameter]] = {"samples": Parameter(True, 1, MAX_SAMPLES)}
 
     def __init__(self, seed: int | None = None, samples: int = 16) -> None:
