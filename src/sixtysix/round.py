@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, Self
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -269,8 +269,6 @@ _PHASES = tuple(Phase)
 _LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
 _ALL_CARDS = list(range(NUM_CARDS))
-_IN_ORDER = tuple(_ALL_CARDS)
-"""A deck to deal a round from that is then set up otherwise (copies, positions, views)."""
 _KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
@@ -354,6 +352,11 @@ class BaseRound:
 
     _s: list[int]
     _legal: tuple[Action, ...] | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # ``cls.__new__(cls)`` makes a blank round to set up (copies, positions); the
+        # compiled build (mypyc) can make one so only for a class that defines __new__.
+        return super().__new__(cls)
 
     @property
     def phase(self) -> Phase:
@@ -585,11 +588,12 @@ class Round(BaseRound):
             raise StateError(f"a stock size is an even number from 0 to 12, not {stock_size}")
         if len(stock) != max(stock_size - 1, 0):
             raise StateError(f"a stock of {stock_size} needs {max(stock_size - 1, 0)} face-down cards")
-        drawn = 12 - stock_size
-        # Dealt from any deck (a compiled class is only made by its constructor), then set up.
-        rnd = cls(_IN_ORDER, dealer, rules)
-        rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
         rnd.trump = trump
+        drawn = 12 - stock_size
+        rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
         s = [0] * _STATE_SIZE
         s[_PHASE] = phase.value
         s[_LEADER] = leader
@@ -616,6 +620,9 @@ class Round(BaseRound):
         for seat, suit in marriages:
             s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
         rnd._s = s
+        rnd._stack = []
+        rnd._outcome = None
+        rnd._legal = None
         rnd._cache_rules()
         return rnd
 
@@ -628,12 +635,17 @@ class Round(BaseRound):
         >>> twin.key() != rnd.key(), rnd.actions
         (True, [])
         """
-        rnd = Round(_IN_ORDER, self.dealer, self.rules)
+        rnd = Round.__new__(Round)
+        rnd.rules = self.rules
         rnd.deck = self.deck
+        rnd.dealer = self.dealer
         rnd.trump = self.trump
         rnd._s = self._s[:]
+        rnd._stack = []
         rnd._outcome = self._outcome
         rnd._legal = self._legal
+        rnd._auto = self._auto
+        rnd._draw_min = self._draw_min
         rnd._beats = self._beats
         return rnd
 
@@ -651,8 +663,9 @@ class Round(BaseRound):
                  outcome: Outcome | None) -> Round:
         """A round over a seat's view (see :meth:`_seat_view`) for its queries; it
         has no deck and no legal actions, so it is never played."""
-        rnd = cls(_IN_ORDER, dealer, rules)
-        rnd.deck = ()
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
         rnd.trump = trump
         rnd._s = view
         rnd._outcome = outcome

@@ -365,8 +365,15 @@ class ThreeRound(BaseRound):
 
     def copy(self) -> ThreeRound:
         """An independent copy of the position, with no actions to take back."""
-        rnd = ThreeRound(self.deck, self.dealer, self.rules)
+        rnd = ThreeRound.__new__(ThreeRound)
+        rnd.rules = self.rules
+        rnd.deck = self.deck
+        rnd.dealer = self.dealer
+        rnd.trump = self.trump
+        rnd.trump_card = self.trump_card
         rnd._s = self._s[:]
+        rnd._stack = []
+        rnd._actions = []
         rnd._tricks = self._tricks[:]
         rnd._marriages = self._marriages[:]
         rnd._outcome = self._outcome
