@@ -53,9 +53,6 @@ from sixtysix.cards import (
 from sixtysix.errors import RulesError, StateError
 from sixtysix.match import BaseMatch
 from sixtysix.round import (
-    _LEADER,
-    _PHASE,
-    _PLAYED,
     ACTIONS,
     OUT,
     Action,
@@ -217,8 +214,10 @@ def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[Car
     return excluded[0], excluded[1], excluded[2]
 
 
-# Indices of the flat state list (the phase, the leader and the cards played are
-# where BaseRound reads them).
+# Indices of the flat state list (the phase, the leader and the cards played where
+# sixtysix.round has them, which BaseRound reads).
+_PHASE = 0
+_LEADER = 1
 _LEAD = 2
 _SECOND = 3
 _HAND = 4
@@ -227,6 +226,7 @@ _TRICKS = 10
 _MARR = 13
 _KNOWN = 16
 _MSUIT = 19
+_PLAYED = 20
 _TRICK_COUNT = 21
 _STATE_SIZE = 22
 
