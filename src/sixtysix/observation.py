@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Final
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
 from sixtysix.compiled import mypyc_attr
@@ -153,7 +154,7 @@ class Observation:
 
 _Compute = Callable[[Round, int], object]
 
-_COMPUTED: dict[str, _Compute] = {
+_COMPUTED: Final[dict[str, _Compute]] = {
     "trump_card": lambda view, seat: view.trump_card,
     "stock_size": lambda view, seat: view.stock_size,
     "closer": lambda view, seat: view.closer,

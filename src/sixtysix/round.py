@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple, NoReturn, Self
+from typing import Final, NamedTuple, NoReturn, Self
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -74,16 +74,16 @@ class Phase(enum.IntEnum):
     """The round has ended."""
 
 
-_CARD_END = NUM_CARDS
-_MARRIAGE = 24
-EXCHANGE_CODE = 28
-CLOSE_CODE = 29
-CLOSE_BEFORE_DRAW_CODE = 30
-OUT_CODE = 31
-DRAW_CODE = 32
-PASS_CODE = 33
+_CARD_END: Final = NUM_CARDS
+_MARRIAGE: Final = 24
+EXCHANGE_CODE: Final = 28
+CLOSE_CODE: Final = 29
+CLOSE_BEFORE_DRAW_CODE: Final = 30
+OUT_CODE: Final = 31
+DRAW_CODE: Final = 32
+PASS_CODE: Final = 33
 
-_NAMED = {
+_NAMED: Final = {
     EXCHANGE_CODE: "exchange",
     CLOSE_CODE: "close",
     CLOSE_BEFORE_DRAW_CODE: "close-before-draw",
@@ -155,17 +155,17 @@ class Action(int):
         return f"Action({self.token!r})"
 
 
-ACTIONS: tuple[Action, ...] = tuple(Action(code) for code in range(PASS_CODE + 1))
+ACTIONS: Final[tuple[Action, ...]] = tuple(Action(code) for code in range(PASS_CODE + 1))
 """Every action, indexed by code."""
 
-EXCHANGE = ACTIONS[EXCHANGE_CODE]
-CLOSE = ACTIONS[CLOSE_CODE]
-CLOSE_BEFORE_DRAW = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
-OUT = ACTIONS[OUT_CODE]
-DRAW = ACTIONS[DRAW_CODE]
-PASS = ACTIONS[PASS_CODE]
+EXCHANGE: Final = ACTIONS[EXCHANGE_CODE]
+CLOSE: Final = ACTIONS[CLOSE_CODE]
+CLOSE_BEFORE_DRAW: Final = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
+OUT: Final = ACTIONS[OUT_CODE]
+DRAW: Final = ACTIONS[DRAW_CODE]
+PASS: Final = ACTIONS[PASS_CODE]
 
-_BY_TOKEN = {a.token: a for a in ACTIONS}
+_BY_TOKEN: Final = {a.token: a for a in ACTIONS}
 
 
 def marriage(suit: Suit) -> Action:
@@ -224,61 +224,61 @@ class Trick(NamedTuple):
 
 
 # Indices of the flat state list.
-_PHASE = 0
-_LEADER = 1
-_LEAD = 2
-_HAND = 3
-_PTS = 5
-_TRICKS = 7
-_MARR = 9
-_KNOWN = 11
-_DRAWN = 13
-_TRUMP_CARD = 14
-_CLOSER = 15
-_CLOSE_TRICKS = 16
-_CLOSE_PTS = 17
-_FIRST66 = 18
-_MSUIT = 19
-_PLAYED = 20
-_TRICK_COUNT = 21
-_TRICK_LOG = 22
+_PHASE: Final = 0
+_LEADER: Final = 1
+_LEAD: Final = 2
+_HAND: Final = 3
+_PTS: Final = 5
+_TRICKS: Final = 7
+_MARR: Final = 9
+_KNOWN: Final = 11
+_DRAWN: Final = 13
+_TRUMP_CARD: Final = 14
+_CLOSER: Final = 15
+_CLOSE_TRICKS: Final = 16
+_CLOSE_PTS: Final = 17
+_FIRST66: Final = 18
+_MSUIT: Final = 19
+_PLAYED: Final = 20
+_TRICK_COUNT: Final = 21
+_TRICK_LOG: Final = 22
 """The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`).
 It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-ed in)."""
-_MARRIAGE_LOG = 23
+_MARRIAGE_LOG: Final = 23
 """The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
-_LAST_ACTION = 24
+_LAST_ACTION: Final = 24
 """The code of the action that led to this state (never read for the first state of a
 round's history, a deal or a set-up position, which no action led to).
 
 A push appends the state list to the stack and goes on in a copy, and a pop puts
 the saved list back: a state list is never changed once a push has returned.
 """
-_STATE_SIZE = 25
-_TRICK_BITS = 13
-_STOCK_SIZES = frozenset(range(0, 13, 2))
+_STATE_SIZE: Final = 25
+_TRICK_BITS: Final = 13
+_STOCK_SIZES: Final = frozenset(range(0, 13, 2))
 """The sizes a stock can have: even, from the 12 of the deal down to 0."""
 
-_OVER = Phase.OVER.value
-_LEAD_PHASE = Phase.LEAD.value
-_MARRIAGE_PHASE = Phase.MARRIAGE.value
-_FOLLOW_PHASE = Phase.FOLLOW.value
-_DRAW_PHASE = Phase.DRAW.value
-_RESPOND_PHASE = Phase.RESPOND.value
-_PHASES = tuple(Phase)
+_OVER: Final = Phase.OVER.value
+_LEAD_PHASE: Final = Phase.LEAD.value
+_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
+_FOLLOW_PHASE: Final = Phase.FOLLOW.value
+_DRAW_PHASE: Final = Phase.DRAW.value
+_RESPOND_PHASE: Final = Phase.RESPOND.value
+_PHASES: Final = tuple(Phase)
 
-_LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
-_HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
-_ALL_CARDS = list(range(NUM_CARDS))
-_KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
-_BEATS = tuple(
+_LOW_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
+_HIGH_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
+_ALL_CARDS: Final = list(range(NUM_CARDS))
+_KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
+_BEATS: Final = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
     for trump in range(4)
 )
 """Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: 1 if the follow wins, else 0."""
-_TRICK_POINTS = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
+_TRICK_POINTS: Final = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
                       for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
 """``_TRICK_POINTS[lead * 24 + follow]``: the card points of a trick."""
-_EXTRAS = {
+_EXTRAS: Final = {
     kings | flags: tuple(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
     + tuple(ACTIONS[code] for flag, code in ((1, EXCHANGE_CODE), (2, CLOSE_CODE), (4, OUT_CODE))
             if flags & flag)
@@ -287,9 +287,9 @@ _EXTRAS = {
 }
 """The actions at lead besides cards, by the kings whose marriage may be announced
 (as a card set) and bits 1 for exchange, 2 for close and 4 for out."""
-_CLASSIC = Rules()
-_DECODED: dict[int, Trick] = {}
-_DEALT = [0] * _STATE_SIZE
+_CLASSIC: Final = Rules()
+_DECODED: Final[dict[int, Trick]] = {}
+_DEALT: Final = [0] * _STATE_SIZE
 """The state of every deal before the hands, the leader and the trump card are filled in."""
 _DEALT[_PHASE] = _LEAD_PHASE
 for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT):

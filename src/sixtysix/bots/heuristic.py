@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sixtysix.bots import Bot, Parameter
 from sixtysix.bots.playout import sure_points, sure_winners
@@ -27,11 +27,11 @@ from sixtysix.round import (
     marriage,
 )
 
-_WIN_BONUS = 2
+_WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
-_REACH_66 = 100
+_REACH_66: Final = 100
 """Worth of winning a trick that brings the bot to 66: it declares out next."""
-_STRICT_SAMPLES = 8
+_STRICT_SAMPLES: Final = 8
 """Full rounds sampled to solve a strict-play decision while the closed stock hides cards."""
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
@@ -37,18 +37,18 @@ from sixtysix.observation import Observation, sample_round
 from sixtysix.round import OUT, Action, Outcome, Phase, Round
 from sixtysix.rules import Rules
 
-MAX_VALUE = 3
+MAX_VALUE: Final = 3
 """No round is worth more than 3 game points, so values lie in [-3, 3]."""
 
-_FLIP = (1, 0, -1)
+_FLIP: Final = (1, 0, -1)
 """Swap the two seats of a relative seat number: 0 and 1 swap, -1 (nobody) stays."""
 
 
-_FOLLOWER_WINS = tuple(
+_FOLLOWER_WINS: Final = tuple(
     tuple(beats(follow, lead, trump) for lead in range(24) for follow in range(24)) for trump in range(4)
 )
 """Per trump suit, ``[lead * 24 + follow]``: whether the card followed wins the trick."""
-_SUIT_OF_CARD = tuple(SUIT_MASKS[c // 6] for c in range(24))
+_SUIT_OF_CARD: Final = tuple(SUIT_MASKS[c // 6] for c in range(24))
 
 
 def outcome_value(outcome: Outcome, seat: int) -> int:
@@ -349,7 +349,7 @@ class Endgames:
         return sum(len(search.tt) for search in self._searches.values())
 
 
-_NO_ENTRY = (-MAX_VALUE, MAX_VALUE, None)
+_NO_ENTRY: Final = (-MAX_VALUE, MAX_VALUE, None)
 
 
 def _order(action: Action) -> int:
