@@ -53,7 +53,7 @@ def test_push_of_something_that_is_no_action_is_refused(bad: int) -> None:
     rnd = Match(seed=1).deal()
     before = rnd.key()
     with pytest.raises(IllegalActionError, match="not an action"):
-        rnd.push(bad)  # type: ignore[arg-type]
+        rnd.push(bad)
     assert rnd.key() == before
 
 

@@ -455,9 +455,9 @@ def test_illegal_push_leaves_the_state() -> None:
     with pytest.raises(IllegalActionError, match="not in seat 1's hand"):
         rnd.push(Action.parse("Ks"))
     with pytest.raises(IllegalActionError, match=r"^not an action: 99$"):
-        rnd.push(99)  # type: ignore[arg-type]
+        rnd.push(99)
     with pytest.raises(IllegalActionError, match=r"^not an action: 34$"):
-        rnd.push(34)  # type: ignore[arg-type]
+        rnd.push(34)
     assert rnd.is_legal(ACTIONS[cards("9d")[0]]) and not rnd.is_legal(ACTIONS[cards("Ks")[0]])
     assert rnd.key() == key and rnd.actions == [ACTIONS[cards("As")[0]]]
 

@@ -15,6 +15,7 @@ cards is an ``int`` whose bit ``1 << card`` is set for each card it holds.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from sixtysix.errors import NotationError, quoted
 
@@ -27,35 +28,35 @@ Suit = int
 CardSet = int
 """A set of cards as a bitmask: bit ``1 << card`` per card."""
 
-SUIT_LETTERS = "cdhs"
-RANK_LETTERS = "9JQKTA"
-SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-RANK_NAMES = ("nine", "jack", "queen", "king", "ten", "ace")
-RANK_POINTS = (0, 2, 3, 4, 10, 11)
+SUIT_LETTERS: Final = "cdhs"
+RANK_LETTERS: Final = "9JQKTA"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES: Final = ("nine", "jack", "queen", "king", "ten", "ace")
+RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
-NUM_CARDS = 24
-DECK_POINTS = 120
-FULL_DECK: CardSet = (1 << NUM_CARDS) - 1
+NUM_CARDS: Final = 24
+DECK_POINTS: Final = 120
+FULL_DECK: Final[CardSet] = (1 << NUM_CARDS) - 1
 
-CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[c % 6] for c in range(NUM_CARDS))
+CARD_POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[c % 6] for c in range(NUM_CARDS))
 """Card points of each card, indexed by card."""
 
-SUIT_MASKS: tuple[CardSet, ...] = tuple(0b111111 << (6 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[CardSet, ...]] = tuple(0b111111 << (6 * s) for s in range(4))
 """The set of all six cards of each suit, indexed by suit."""
 
-HIGHER: tuple[CardSet, ...] = tuple(
+HIGHER: Final[tuple[CardSet, ...]] = tuple(
     SUIT_MASKS[c // 6] & ~((2 << c) - 1) for c in range(NUM_CARDS)
 )
 """For each card, the set of cards of its suit that rank above it."""
 
-_LOW: tuple[tuple[Card, ...], ...] = tuple(
+_LOW: Final[tuple[tuple[Card, ...], ...]] = tuple(
     tuple(c for c in range(12) if m >> c & 1) for m in range(1 << 12)
 )
-_HIGH: tuple[tuple[Card, ...], ...] = tuple(tuple(c + 12 for c in low) for low in _LOW)
+_HIGH: Final[tuple[tuple[Card, ...], ...]] = tuple(tuple(c + 12 for c in low) for low in _LOW)
 
 
 def card(rank: int, suit: Suit) -> Card:

@@ -21,8 +21,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Final
 
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
+from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
 from sixtysix.round import (
     _FOLLOW_PHASE,
@@ -42,6 +44,7 @@ from sixtysix.rules import Rules
 _new = object.__new__
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Observation:
     """One seat's view of a round at one moment: an immutable snapshot.
@@ -151,7 +154,7 @@ class Observation:
 
 _Compute = Callable[[Round, int], object]
 
-_COMPUTED: dict[str, _Compute] = {
+_COMPUTED: Final[dict[str, _Compute]] = {
     "trump_card": lambda view, seat: view.trump_card,
     "stock_size": lambda view, seat: view.stock_size,
     "closer": lambda view, seat: view.closer,

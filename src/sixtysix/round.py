@@ -29,7 +29,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple, NoReturn, Self
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -50,6 +50,7 @@ from sixtysix.cards import (
     parse_card,
     parse_suit,
 )
+from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
 from sixtysix.rules import Rules
 
@@ -73,16 +74,16 @@ class Phase(enum.IntEnum):
     """The round has ended."""
 
 
-_CARD_END = NUM_CARDS
-_MARRIAGE = 24
-EXCHANGE_CODE = 28
-CLOSE_CODE = 29
-CLOSE_BEFORE_DRAW_CODE = 30
-OUT_CODE = 31
-DRAW_CODE = 32
-PASS_CODE = 33
+_CARD_END: Final = NUM_CARDS
+_MARRIAGE: Final = 24
+EXCHANGE_CODE: Final = 28
+CLOSE_CODE: Final = 29
+CLOSE_BEFORE_DRAW_CODE: Final = 30
+OUT_CODE: Final = 31
+DRAW_CODE: Final = 32
+PASS_CODE: Final = 33
 
-_NAMED = {
+_NAMED: Final = {
     EXCHANGE_CODE: "exchange",
     CLOSE_CODE: "close",
     CLOSE_BEFORE_DRAW_CODE: "close-before-draw",
@@ -92,6 +93,7 @@ _NAMED = {
 }
 
 
+@mypyc_attr(native_class=False)
 class Action(int):
     """An action: a card, a marriage, ``exchange``, ``close``, ``close-before-draw``,
     ``out``, or the two decisions that records leave implicit: ``draw`` (the
@@ -153,17 +155,17 @@ class Action(int):
         return f"Action({self.token!r})"
 
 
-ACTIONS: tuple[Action, ...] = tuple(Action(code) for code in range(PASS_CODE + 1))
+ACTIONS: Final[tuple[Action, ...]] = tuple(Action(code) for code in range(PASS_CODE + 1))
 """Every action, indexed by code."""
 
-EXCHANGE = ACTIONS[EXCHANGE_CODE]
-CLOSE = ACTIONS[CLOSE_CODE]
-CLOSE_BEFORE_DRAW = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
-OUT = ACTIONS[OUT_CODE]
-DRAW = ACTIONS[DRAW_CODE]
-PASS = ACTIONS[PASS_CODE]
+EXCHANGE: Final = ACTIONS[EXCHANGE_CODE]
+CLOSE: Final = ACTIONS[CLOSE_CODE]
+CLOSE_BEFORE_DRAW: Final = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
+OUT: Final = ACTIONS[OUT_CODE]
+DRAW: Final = ACTIONS[DRAW_CODE]
+PASS: Final = ACTIONS[PASS_CODE]
 
-_BY_TOKEN = {a.token: a for a in ACTIONS}
+_BY_TOKEN: Final = {a.token: a for a in ACTIONS}
 
 
 def marriage(suit: Suit) -> Action:
@@ -181,6 +183,7 @@ class Reason(enum.Enum):
     TIE = "tie"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished round, before any carried ties are added.
@@ -221,61 +224,61 @@ class Trick(NamedTuple):
 
 
 # Indices of the flat state list.
-_PHASE = 0
-_LEADER = 1
-_LEAD = 2
-_HAND = 3
-_PTS = 5
-_TRICKS = 7
-_MARR = 9
-_KNOWN = 11
-_DRAWN = 13
-_TRUMP_CARD = 14
-_CLOSER = 15
-_CLOSE_TRICKS = 16
-_CLOSE_PTS = 17
-_FIRST66 = 18
-_MSUIT = 19
-_PLAYED = 20
-_TRICK_COUNT = 21
-_TRICK_LOG = 22
+_PHASE: Final = 0
+_LEADER: Final = 1
+_LEAD: Final = 2
+_HAND: Final = 3
+_PTS: Final = 5
+_TRICKS: Final = 7
+_MARR: Final = 9
+_KNOWN: Final = 11
+_DRAWN: Final = 13
+_TRUMP_CARD: Final = 14
+_CLOSER: Final = 15
+_CLOSE_TRICKS: Final = 16
+_CLOSE_PTS: Final = 17
+_FIRST66: Final = 18
+_MSUIT: Final = 19
+_PLAYED: Final = 20
+_TRICK_COUNT: Final = 21
+_TRICK_LOG: Final = 22
 """The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`).
 It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-ed in)."""
-_MARRIAGE_LOG = 23
+_MARRIAGE_LOG: Final = 23
 """The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
-_LAST_ACTION = 24
+_LAST_ACTION: Final = 24
 """The code of the action that led to this state (never read for the first state of a
 round's history, a deal or a set-up position, which no action led to).
 
 A push appends the state list to the stack and goes on in a copy, and a pop puts
 the saved list back: a state list is never changed once a push has returned.
 """
-_STATE_SIZE = 25
-_TRICK_BITS = 13
-_STOCK_SIZES = frozenset(range(0, 13, 2))
+_STATE_SIZE: Final = 25
+_TRICK_BITS: Final = 13
+_STOCK_SIZES: Final = frozenset(range(0, 13, 2))
 """The sizes a stock can have: even, from the 12 of the deal down to 0."""
 
-_OVER = Phase.OVER.value
-_LEAD_PHASE = Phase.LEAD.value
-_MARRIAGE_PHASE = Phase.MARRIAGE.value
-_FOLLOW_PHASE = Phase.FOLLOW.value
-_DRAW_PHASE = Phase.DRAW.value
-_RESPOND_PHASE = Phase.RESPOND.value
-_PHASES = tuple(Phase)
+_OVER: Final = Phase.OVER.value
+_LEAD_PHASE: Final = Phase.LEAD.value
+_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
+_FOLLOW_PHASE: Final = Phase.FOLLOW.value
+_DRAW_PHASE: Final = Phase.DRAW.value
+_RESPOND_PHASE: Final = Phase.RESPOND.value
+_PHASES: Final = tuple(Phase)
 
-_LOW_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
-_HIGH_ACTIONS = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
-_ALL_CARDS = list(range(NUM_CARDS))
-_KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
-_BEATS = tuple(
+_LOW_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
+_HIGH_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
+_ALL_CARDS: Final = list(range(NUM_CARDS))
+_KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
+_BEATS: Final = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
     for trump in range(4)
 )
 """Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: 1 if the follow wins, else 0."""
-_TRICK_POINTS = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
+_TRICK_POINTS: Final = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
                       for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
 """``_TRICK_POINTS[lead * 24 + follow]``: the card points of a trick."""
-_EXTRAS = {
+_EXTRAS: Final = {
     kings | flags: tuple(ACTIONS[_MARRIAGE + king // 6] for king in cards_in(kings))
     + tuple(ACTIONS[code] for flag, code in ((1, EXCHANGE_CODE), (2, CLOSE_CODE), (4, OUT_CODE))
             if flags & flag)
@@ -284,9 +287,9 @@ _EXTRAS = {
 }
 """The actions at lead besides cards, by the kings whose marriage may be announced
 (as a card set) and bits 1 for exchange, 2 for close and 4 for out."""
-_CLASSIC = Rules()
-_DECODED: dict[int, Trick] = {}
-_DEALT = [0] * _STATE_SIZE
+_CLASSIC: Final = Rules()
+_DECODED: Final[dict[int, Trick]] = {}
+_DEALT: Final = [0] * _STATE_SIZE
 """The state of every deal before the hands, the leader and the trump card are filled in."""
 _DEALT[_PHASE] = _LEAD_PHASE
 for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT):
@@ -340,14 +343,90 @@ def _scale(points: int, tricks: int) -> int:
     return 2 if tricks else 3
 
 
-class Round:
+class BaseRound:
+    """What the two-hand :class:`Round` and the three-hand round share: a flat state
+    list whose first fields are the phase and the seat on lead, the cards played at
+    ``_PLAYED``, and the cached tuple of legal actions."""
+
+    __slots__ = ("_legal", "_s")
+
+    _s: list[int]
+    _legal: tuple[Action, ...] | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # ``cls.__new__(cls)`` makes a blank round to set up (copies, positions); the
+        # compiled build (mypyc) can make one so only for a class that defines __new__.
+        return super().__new__(cls)
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision the round waits for."""
+        return _PHASES[self._s[_PHASE]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._s[_PHASE] == _OVER
+
+    @property
+    def leader(self) -> int:
+        """The seat on lead: it leads the current trick, or won the last one."""
+        return self._s[_LEADER]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played to a trick so far, those on the table included."""
+        return self._s[_PLAYED]
+
+    def legal_actions(self) -> Iterator[Action]:
+        """The actions allowed now, lazily, in ascending action code."""
+        return iter(self.legal_tuple())
+
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The actions allowed now, as a tuple (the fast path for bots)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether an action is allowed now."""
+        return action in self.legal_tuple()
+
+    def push(self, action: int) -> None:
+        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged.
+
+        ``action`` is an :class:`Action` or its code (typed ``int`` so that the compiled
+        build takes both, as the pure one does)."""
+        raise NotImplementedError
+
+    def push_token(self, token: str) -> None:
+        """Apply the action written by a token (see :meth:`Action.parse`)."""
+        self.push(Action.parse(token))
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if the action is legal, else the rule it breaks, in words."""
+        raise NotImplementedError
+
+    def _generate(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _reject(self, action: object) -> NoReturn:
+        """Raise the error of a push of an action that is not legal now."""
+        if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
+            raise IllegalActionError(f"not an action: {action!r}")
+        raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+
+
+class Round(BaseRound):
     """The state of one round, changed by :meth:`push` and :meth:`pop`.
 
-    ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says.
+    ``deck`` lists the 24 cards top first, dealt as RULES.md section 2 says. The legal
+    actions come in ascending code: cards, then marriages, ``exchange``, ``close``,
+    ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_draw_min", "_legal", "_outcome", "_s", "_stack",
-                 "dealer", "deck", "rules", "trump")
+    __slots__ = ("_auto", "_beats", "_draw_min", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -384,16 +463,6 @@ class Round:
     # ----------------------------------------------------------------- queries
 
     @property
-    def phase(self) -> Phase:
-        """The kind of decision the round waits for."""
-        return _PHASES[self._s[_PHASE]]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended."""
-        return self._s[_PHASE] == _OVER
-
-    @property
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
         s = self._s
@@ -401,11 +470,6 @@ class Round:
         if phase == _OVER:
             return None
         return 1 - s[_LEADER] if phase in (_FOLLOW_PHASE, _RESPOND_PHASE) else s[_LEADER]
-
-    @property
-    def leader(self) -> int:
-        """The seat on lead: it leads the current trick, or won the last one."""
-        return self._s[_LEADER]
 
     @property
     def lead_card(self) -> Card | None:
@@ -472,11 +536,6 @@ class Round:
         return self._s[_KNOWN + seat] & self._s[_HAND + seat]
 
     @property
-    def played(self) -> CardSet:
-        """Every card played to a trick so far, the one on the table included."""
-        return self._s[_PLAYED]
-
-    @property
     def actions(self) -> list[Action]:
         """The actions pushed so far, implicit ``draw`` and ``pass`` included."""
         stack = self._stack
@@ -525,14 +584,14 @@ class Round:
         is the card under them. The sampler of
         :mod:`sixtysix.observation` builds its full states this way.
         """
-        rnd = cls.__new__(cls)
-        rnd.rules = rules
-        rnd.dealer = dealer
-        rnd.trump = trump
         if stock_size not in _STOCK_SIZES:
             raise StateError(f"a stock size is an even number from 0 to 12, not {stock_size}")
         if len(stock) != max(stock_size - 1, 0):
             raise StateError(f"a stock of {stock_size} needs {max(stock_size - 1, 0)} face-down cards")
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
+        rnd.trump = trump
         drawn = 12 - stock_size
         rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
         s = [0] * _STATE_SIZE
@@ -620,21 +679,6 @@ class Round:
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> Iterator[Action]:
-        """The actions allowed now, lazily, in ascending action code.
-
-        Cards come first, then marriages, ``exchange``, ``close``,
-        ``close-before-draw``, ``out``, ``draw`` and ``pass``.
-        """
-        return iter(self.legal_tuple())
-
-    def legal_tuple(self) -> tuple[Action, ...]:
-        """The actions allowed now, as a tuple (the fast path for bots)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
         phase = s[_PHASE]
@@ -691,10 +735,6 @@ class Round:
             return same
         trumps = hand & SUIT_MASKS[self.trump]
         return trumps or hand
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether an action is allowed now."""
-        return action in self.legal_tuple()
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if the action is legal, else the rule it breaks, in words."""
@@ -773,15 +813,14 @@ class Round:
 
     # -------------------------------------------------------------- push, pop
 
-    def push(self, action: Action) -> None:
-        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
+    def push(self, action: int) -> None:
+        """Apply an action (an :class:`Action` or its code), or raise
+        :class:`IllegalActionError` leaving the state unchanged."""
         legal = self._legal
         if legal is None:
             legal = self._generate()
         if action not in legal:
-            if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
-                raise IllegalActionError(f"not an action: {action!r}")
-            raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+            self._reject(action)
         s = self._s
         self._stack.append(s)
         self._s = s = s[:]
@@ -829,10 +868,6 @@ class Round:
             s[_PHASE] = _DRAW_PHASE
         else:
             self._draw(s)
-
-    def push_token(self, token: str) -> None:
-        """Apply the action written by a token (see :meth:`Action.parse`)."""
-        self.push(Action.parse(token))
 
     def pop(self) -> Action:
         """Take back the last action and return it."""

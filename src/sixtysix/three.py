@@ -29,7 +29,7 @@ the deal passing left; :class:`ThreeObservation` is what one seat may know, and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -50,11 +50,13 @@ from sixtysix.cards import (
     card_name,
     cards_in,
 )
-from sixtysix.errors import IllegalActionError, RulesError, StateError
+from sixtysix.errors import RulesError, StateError
+from sixtysix.match import BaseMatch
 from sixtysix.round import (
     ACTIONS,
     OUT,
     Action,
+    BaseRound,
     Phase,
     Reason,
     _scale,
@@ -212,7 +214,8 @@ def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[Car
     return excluded[0], excluded[1], excluded[2]
 
 
-# Indices of the flat state list.
+# Indices of the flat state list (the phase, the leader and the cards played where
+# sixtysix.round has them, which BaseRound reads).
 _PHASE = 0
 _LEADER = 1
 _LEAD = 2
@@ -231,7 +234,6 @@ _OVER = Phase.OVER.value
 _LEAD_PHASE = Phase.LEAD.value
 _MARRIAGE_PHASE = Phase.MARRIAGE.value
 _FOLLOW_PHASE = Phase.FOLLOW.value
-_PHASES = tuple(Phase)
 _ALL_CARDS = list(range(NUM_CARDS))
 _KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
 _MARRIAGE_CODE = 24
@@ -243,13 +245,16 @@ def _card_actions(mask: CardSet) -> tuple[Action, ...]:
     return tuple(ACTIONS[c] for c in cards_in(mask))
 
 
-class ThreeRound:
+class ThreeRound(BaseRound):
     """The state of one three-hand round, changed by :meth:`push` and :meth:`pop`.
 
-    ``deck`` lists the 24 cards top first, dealt as RULES.md section 11 says.
+    ``deck`` lists the 24 cards top first, dealt as RULES.md section 11 says. Its
+    :attr:`phase` is ``LEAD``, ``MARRIAGE``, ``FOLLOW`` or ``OVER`` (the three-hand
+    game has no draw and no close); the legal actions come in ascending code: cards,
+    then marriages, then ``out``.
     """
 
-    __slots__ = ("_actions", "_legal", "_marriages", "_outcome", "_s", "_stack", "_tricks",
+    __slots__ = ("_actions", "_marriages", "_outcome", "_stack", "_tricks",
                  "dealer", "deck", "rules", "trump", "trump_card")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
@@ -288,17 +293,6 @@ class ThreeRound:
     # ----------------------------------------------------------------- queries
 
     @property
-    def phase(self) -> Phase:
-        """The kind of decision the round waits for: ``LEAD``, ``MARRIAGE``, ``FOLLOW``
-        or ``OVER`` (the three-hand game has no draw and no close)."""
-        return _PHASES[self._s[_PHASE]]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended."""
-        return self._s[_PHASE] == _OVER
-
-    @property
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
         s = self._s
@@ -308,11 +302,6 @@ class ThreeRound:
         if phase == _FOLLOW_PHASE:
             return (s[_LEADER] + (2 if s[_SECOND] >= 0 else 1)) % SEATS
         return s[_LEADER]
-
-    @property
-    def leader(self) -> int:
-        """The seat on lead: it leads the current trick, or won the last one."""
-        return self._s[_LEADER]
 
     @property
     def table(self) -> tuple[Card, ...]:
@@ -349,11 +338,6 @@ class ThreeRound:
         """Cards of a seat's hand that every seat has seen: the dealer's trump card and
         the partners of announced marriages."""
         return self._s[_KNOWN + seat] & self._s[_HAND + seat]
-
-    @property
-    def played(self) -> CardSet:
-        """Every card played to a trick so far, those on the table included."""
-        return self._s[_PLAYED]
 
     @property
     def actions(self) -> list[Action]:
@@ -398,18 +382,6 @@ class ThreeRound:
 
     # ----------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> Iterator[Action]:
-        """The actions allowed now, lazily, in ascending action code: cards, then
-        marriages, then ``out``."""
-        return iter(self.legal_tuple())
-
-    def legal_tuple(self) -> tuple[Action, ...]:
-        """The actions allowed now, as a tuple (the fast path for bots)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
         phase = s[_PHASE]
@@ -430,10 +402,6 @@ class ThreeRound:
             pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
             return (*pair, OUT) if manual else pair
         return ()
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether an action is allowed now."""
-        return action in self.legal_tuple()
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if the action is legal, else the rule it breaks, in words."""
@@ -482,23 +450,18 @@ class ThreeRound:
 
     # -------------------------------------------------------------- push, pop
 
-    def push(self, action: Action) -> None:
+    def push(self, action: int) -> None:
         """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
         legal = self._legal
         if legal is None:
             legal = self._generate()
         if action not in legal:
-            if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
-                raise IllegalActionError(f"not an action: {action!r}")
-            raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
+            self._reject(action)
         self._stack.append(self._s[:])
-        self._actions.append(action)
+        taken = ACTIONS[action]
+        self._actions.append(taken)
         self._legal = None
-        self._apply(action)
-
-    def push_token(self, token: str) -> None:
-        """Apply the action written by a token (see :meth:`Action.parse`)."""
-        self.push(Action.parse(token))
+        self._apply(taken)
 
     def pop(self) -> Action:
         """Take back the last action and return it."""
@@ -665,7 +628,7 @@ class ThreeRoundResult:
         return (0, 0, 0) if self.outcome is None else self.outcome.scores
 
 
-class ThreeMatch:
+class ThreeMatch(BaseMatch[ThreeRound]):
     """A three-hand match: rounds until a seat passes ``match_target`` (section 11).
 
     The first dealer is ``dealer`` if given, else drawn from the seeded RNG, which
@@ -686,19 +649,12 @@ class ThreeMatch:
         self.rules = rules or _THREE_HAND
         if self.rules.seats != SEATS:
             raise RulesError(f"a three-hand match needs the three-hand rules, not {str(self.rules)!r}")
-        self._rng = random.Random(seed)
+        super().__init__(random.Random(seed))
         if dealer is None:
             dealer = self._rng.randrange(SEATS)
         elif dealer not in range(SEATS):
             raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
         self.first_dealer = dealer
-        self.rounds: list[ThreeRound] = []
-        self._decks: list[tuple[Card, ...]] = []
-
-    @property
-    def round(self) -> ThreeRound | None:
-        """The current (last dealt) round."""
-        return self.rounds[-1] if self.rounds else None
 
     def results(self) -> list[ThreeRoundResult]:
         """Every dealt round with its dealer and outcome."""
@@ -731,11 +687,6 @@ class ThreeMatch:
         return None
 
     @property
-    def is_over(self) -> bool:
-        """Whether a seat has won the match."""
-        return self.winner is not None
-
-    @property
     def dealer(self) -> int:
         """The dealer of the current round, or of the next one once it has ended."""
         dealer = self.first_dealer
@@ -744,49 +695,8 @@ class ThreeMatch:
                 dealer = left_of(dealer)
         return dealer
 
-    def deal(self, deck: Sequence[Card] | None = None) -> ThreeRound:
-        """Start the next round, from ``deck`` or from a deck the RNG shuffles."""
-        if self.is_over:
-            raise StateError("the match is over")
-        if self.rounds and not self.rounds[-1].is_over:
-            raise StateError("the current round has not ended")
-        index = len(self.rounds)
-        if deck is None:
-            while len(self._decks) <= index:
-                shuffled = list(range(NUM_CARDS))
-                self._rng.shuffle(shuffled)
-                self._decks.append(tuple(shuffled))
-            deck = self._decks[index]
-        rnd = ThreeRound(deck, self.dealer, self.rules)
-        self.rounds.append(rnd)
-        return rnd
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act in the current round, if one is in play."""
-        rnd = self.round
-        return None if rnd is None else rnd.to_act
-
-    def legal_actions(self) -> Iterator[Action]:
-        """The legal actions of the current round (none between rounds)."""
-        rnd = self.round
-        return iter(()) if rnd is None else rnd.legal_actions()
-
-    def push(self, action: Action) -> None:
-        """Apply an action to the current round."""
-        rnd = self.round
-        if rnd is None or rnd.is_over:
-            raise StateError("no round is in play: deal one")
-        rnd.push(action)
-
-    def pop(self) -> Action:
-        """Take back the last action of the match, undealing an untouched round."""
-        while self.rounds:
-            rnd = self.rounds[-1]
-            if rnd.actions:
-                return rnd.pop()
-            self.rounds.pop()
-        raise StateError("no action to take back")
+    def _new_round(self, deck: Sequence[Card], dealer: int) -> ThreeRound:
+        return ThreeRound(deck, dealer, self.rules)
 
 
 class ThreeSeat(Protocol):

@@ -90,7 +90,7 @@ class Bot(ABC):
     Bots are seeded: the same seed and the same observations give the same choices.
     """
 
-    name = "bot"
+    name: ClassVar[str] = "bot"
     parameters: ClassVar[Mapping[str, Parameter]] = {}
     """The keyword arguments of the constructor that a specification may set."""
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sixtysix.bots import Bot, Parameter
 from sixtysix.bots.playout import sure_points, sure_winners
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, CardSet, beats, cards_in
+from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation
 from sixtysix.round import (
     CLOSE,
@@ -26,11 +27,11 @@ from sixtysix.round import (
     marriage,
 )
 
-_WIN_BONUS = 2
+_WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
-_REACH_66 = 100
+_REACH_66: Final = 100
 """Worth of winning a trick that brings the bot to 66: it declares out next."""
-_STRICT_SAMPLES = 8
+_STRICT_SAMPLES: Final = 8
 """Full rounds sampled to solve a strict-play decision while the closed stock hides cards."""
 
 
@@ -111,6 +112,7 @@ class _View:
                            self.obs.opponent_hand_size)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(Bot):
     """Plays as an experienced human: declares out at 66, exchanges the trump nine,
     melds early (the trump marriage first), leads low cards and keeps its trumps,
@@ -130,7 +132,7 @@ class HeuristicBot(Bot):
     True
     """
 
-    name = "heuristic"
+    name: ClassVar[str] = "heuristic"
     parameters: ClassVar[Mapping[str, Parameter]] = {"exact": Parameter(True, 0, 6)}
 
     def __init__(self, seed: int | None = None, exact: int = 6) -> None:

@@ -68,10 +68,12 @@ from sixtysix.bots.solver import (
     sampled_values,
     solve,
 )
+from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PimcBot(Bot):
     """Perfect-information Monte Carlo over sampled full rounds.
 
@@ -83,7 +85,7 @@ class PimcBot(Bot):
     ``close_margin`` (game points, see the module) makes closing less attractive.
     """
 
-    name = "pimc"
+    name: ClassVar[str] = "pimc"
     parameters: ClassVar[Mapping[str, Parameter]] = {
         "samples": Parameter(True, 1, MAX_SAMPLES),
         "seconds": Parameter(False, 0, MAX_SECONDS),

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -60,16 +61,16 @@ from sixtysix.round import (
     marriage,
 )
 
-_WIN_BONUS = 2
+_WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
-_REACH_66 = 100
+_REACH_66: Final = 100
 """Worth of winning a trick that brings the seat to 66: it declares out next."""
-_LEAD_PHASE = Phase.LEAD.value
-_MARRIAGE_PHASE = Phase.MARRIAGE.value
-_DRAW_PHASE = Phase.DRAW.value
-_KINGS_QUEENS = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
-_PARTNER = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
-_MELD_LOW = marriage(0)
+_LEAD_PHASE: Final = Phase.LEAD.value
+_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
+_DRAW_PHASE: Final = Phase.DRAW.value
+_KINGS_QUEENS: Final = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
+_PARTNER: Final = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
+_MELD_LOW: Final = marriage(0)
 
 
 def sure_winners(hand: CardSet, trumps: CardSet, possible: CardSet) -> list[int]:

@@ -27,27 +27,28 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats, cards_in
+from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import OUT, Action, Outcome, Phase, Round
 from sixtysix.rules import Rules
 
-MAX_VALUE = 3
+MAX_VALUE: Final = 3
 """No round is worth more than 3 game points, so values lie in [-3, 3]."""
 
-_FLIP = (1, 0, -1)
+_FLIP: Final = (1, 0, -1)
 """Swap the two seats of a relative seat number: 0 and 1 swap, -1 (nobody) stays."""
 
 
-_FOLLOWER_WINS = tuple(
+_FOLLOWER_WINS: Final = tuple(
     tuple(beats(follow, lead, trump) for lead in range(24) for follow in range(24)) for trump in range(4)
 )
 """Per trump suit, ``[lead * 24 + follow]``: whether the card followed wins the trick."""
-_SUIT_OF_CARD = tuple(SUIT_MASKS[c // 6] for c in range(24))
+_SUIT_OF_CARD: Final = tuple(SUIT_MASKS[c // 6] for c in range(24))
 
 
 def outcome_value(outcome: Outcome, seat: int) -> int:
@@ -348,7 +349,7 @@ class Endgames:
         return sum(len(search.tt) for search in self._searches.values())
 
 
-_NO_ENTRY = (-MAX_VALUE, MAX_VALUE, None)
+_NO_ENTRY: Final = (-MAX_VALUE, MAX_VALUE, None)
 
 
 def _order(action: Action) -> int:
@@ -520,6 +521,7 @@ def best_action(values: dict[Action, float], preferred: Action) -> Action:
     return next(action for action, v in values.items() if v == top)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SolverBot(Bot):
     """Plays perfectly once play is strict, and like :class:`HeuristicBot` before.
 
@@ -536,7 +538,7 @@ class SolverBot(Bot):
     True
     """
 
-    name = "solver"
+    name: ClassVar[str] = "solver"
     parameters: ClassVar[Mapping[str, Parameter]] = {"samples": Parameter(True, 1, MAX_SAMPLES)}
 
     def __init__(self, seed: int | None = None, samples: int = 16) -> None:
