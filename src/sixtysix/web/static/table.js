@@ -7,7 +7,7 @@ import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, 
 import { t } from "./i18n.js";
 import { el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
-const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11 };
+const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11, "three-hand": 11 };
 
 /** The match target a rules string sets: "classic match_target=3" → 3. */
 export function matchTarget(rules) {
@@ -16,9 +16,12 @@ export function matchTarget(rules) {
   return flag ? Number(flag.split("=")[1]) : PRESET_TARGETS[words[0]] || 7;
 }
 
-/** The engine's explanation of a round with the players' names for "seat 0" and "seat 1". */
+/** The engine's explanation of a round with the players' names for "seat 0", "seat 1"
+ * (and "seat 2", "seats 1 and 2" in the three-hand game). */
 export function explainWithNames(explanation, names) {
-  return explanation.replace(/\b[Ss]eat ([01])\b/g, (whole, seat) => names[Number(seat)]);
+  return explanation
+    .replace(/\b[Ss]eats ([012]) and ([012])\b/g, (whole, a, b) => t("{a} and {b}", { a: names[Number(a)], b: names[Number(b)] }))
+    .replace(/\b[Ss]eat ([012])\b/g, (whole, seat) => names[Number(seat)]);
 }
 
 /** The words on the button of an action that is not a card. */
@@ -432,7 +435,7 @@ export class TableView {
     const legal = view.legal || [];
     const pick = (test) => legal.find(test);
     let action;
-    if (/^[1-6]$/.test(event.key)) {
+    if (/^[1-8]$/.test(event.key)) {
       const hand = sortHand(view.hand || [], view.trump);
       const card = hand[Number(event.key) - 1];
       if (card) {
