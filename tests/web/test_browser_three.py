@@ -9,11 +9,13 @@ import itertools
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser
-from test_browser import CARD, Player, browser, play_into_a_round, play_until_over
+from playwright.sync_api import Error as PlaywrightError
+from test_browser import CARD, Player, browser, play_into_a_round
 from test_three_web import check
 from webclient import Server
 
@@ -35,6 +37,53 @@ def new_three_game(player: Player, seats: tuple[str, str], target: int | None = 
     found = re.search(r"#/game/([^/]+)$", page.url)
     assert found, page.url
     return found[1]
+
+
+def step(player: Player) -> str | None:
+    """Do what a player does next by clicking: go on after a round's summary, else play the
+    first legal card (announcing a marriage first when one may be). Never declares out, so
+    a match is played card by card. ``"match"`` once it is over, ``None`` while waiting."""
+    page = player.page
+    if page.is_visible(".match-result"):
+        return "match"
+    if page.is_visible("#overlay [data-key=next]"):
+        page.click("#overlay [data-key=next]")
+        return "next"
+    if not player.ready():
+        return None
+    for selector in ('button.action[data-action^="M"]', ".hand.mine .cardbutton.legal"):
+        target = page.locator(f'.table[data-busy="false"] {selector}').first
+        try:
+            if target.count():
+                what = target.get_attribute("data-card", timeout=1000) or target.get_attribute(
+                    "data-action", timeout=1000)
+                target.click(timeout=1000)
+                return what
+        except PlaywrightError:
+            return None
+    return None
+
+
+def play_until_over(players: list[Player], timeout: float = 400) -> list[str]:
+    """Click through a match until every player sees its end; the actions taken."""
+    done: set[int] = set()
+    taken: list[str] = []
+    deadline = time.monotonic() + timeout
+    while len(done) < len(players):
+        assert time.monotonic() < deadline, [player.stuck() for player in players]
+        idle = True
+        for index, player in enumerate(players):
+            if index in done:
+                continue
+            result = step(player)
+            if result == "match":
+                done.add(index)
+            elif result is not None:
+                idle = False
+                taken.append(result)
+        if idle:
+            players[0].page.wait_for_timeout(50)
+    return taken
 
 
 def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, server: Server,
@@ -67,8 +116,8 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
         ann.wait_ready()
         assert sorted(ann.hand()) == hand
 
-        taken = play_until_over([ann], timeout=400)
-        assert sum(1 for action in taken if CARD.match(action)) >= 8
+        taken = play_until_over([ann])
+        assert sum(1 for action in taken if CARD.match(action)) >= 5
         summary = page.inner_text("#overlay .summary")
         assert "Easy bot 1" in summary and "Game points" in summary
         result = page.inner_text("#overlay .match-result")
@@ -130,7 +179,7 @@ def test_two_people_and_a_bot_each_see_only_their_own_hand(browser: Browser, ser
         eve.page.wait_for_selector('.table.three[data-seat="spectator"]')
         assert eve.page.query_selector(".hand.mine") is None
 
-        play_until_over([ann, bob], timeout=400)
+        play_until_over([ann, bob])
         record = Record.parse(httpx.get(f"{server.base}/api/games/{game_id}/record").text)
         players = [tag.values for tag in record.header if tag.name == "Players"]
         assert players == [("Ann", "Bob", "Easy bot 2")]
