@@ -9,13 +9,12 @@ import itertools
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
-from test_browser import CARD, Player, browser, play_into_a_round
+from test_browser import CARD, Player, browser, play_into_a_round, play_until_over
 from test_three_web import check
 from webclient import Server
 
@@ -64,28 +63,6 @@ def step(player: Player) -> str | None:
     return None
 
 
-def play_until_over(players: list[Player], timeout: float = 400) -> list[str]:
-    """Click through a match until every player sees its end; the actions taken."""
-    done: set[int] = set()
-    taken: list[str] = []
-    deadline = time.monotonic() + timeout
-    while len(done) < len(players):
-        assert time.monotonic() < deadline, [player.stuck() for player in players]
-        idle = True
-        for index, player in enumerate(players):
-            if index in done:
-                continue
-            result = step(player)
-            if result == "match":
-                done.add(index)
-            elif result is not None:
-                idle = False
-                taken.append(result)
-        if idle:
-            players[0].page.wait_for_timeout(50)
-    return taken
-
-
 def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, server: Server,
                                                              tmp_path: Path) -> None:
     ann = Player(browser, server, "Ann")
@@ -116,7 +93,7 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
         ann.wait_ready()
         assert sorted(ann.hand()) == hand
 
-        taken = play_until_over([ann])
+        taken = play_until_over([ann], timeout=400, step=step)
         assert sum(1 for action in taken if CARD.match(action)) >= 5
         summary = page.inner_text("#overlay .summary")
         assert "Easy bot 1" in summary and "Game points" in summary
@@ -179,7 +156,7 @@ def test_two_people_and_a_bot_each_see_only_their_own_hand(browser: Browser, ser
         eve.page.wait_for_selector('.table.three[data-seat="spectator"]')
         assert eve.page.query_selector(".hand.mine") is None
 
-        play_until_over([ann, bob])
+        play_until_over([ann, bob], timeout=400, step=step)
         record = Record.parse(httpx.get(f"{server.base}/api/games/{game_id}/record").text)
         players = [tag.values for tag in record.header if tag.name == "Players"]
         assert players == [("Ann", "Bob", "Easy bot 2")]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import StartServer
+from test_leak import named_cards
 from webclient import Server, Socket, mostly_cards, pending, play
 
 from sixtysix.cards import card_name, cards_in
@@ -22,8 +22,6 @@ from sixtysix.notation import Record
 from sixtysix.three import ThreeMatch, observe_three
 from sixtysix.web.app import MAX_MESSAGE
 from sixtysix.web.views import MatchInfo, three_public_view
-
-CARD = re.compile(r"[9JQKTA][cdhs]")
 
 
 def positions(record: Record) -> Iterator[tuple[ThreeMatch, Any]]:
@@ -43,17 +41,6 @@ def hidden(match: ThreeMatch, seat: int | None) -> set[str]:
     assert rnd is not None
     return {card_name(c) for other in range(3) if other != seat
             for c in cards_in(rnd.hand(other) & ~rnd.shown(other))}
-
-
-def named_cards(value: Any) -> set[str]:
-    """Every card token a message names, in values and keys."""
-    if isinstance(value, str):
-        return {value} if CARD.fullmatch(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(named_cards(k) | named_cards(v) for k, v in value.items()))
-    if isinstance(value, list):
-        return set().union(*(named_cards(v) for v in value))
-    return set()
 
 
 def check(received: list[dict[str, Any]], seat: int | None, record: Record) -> int:

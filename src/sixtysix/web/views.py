@@ -112,8 +112,7 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
         "lead_card": None if obs.lead_card is None else card_name(obs.lead_card),
         "hand": None, "hand_sizes": sizes, "shown": shown,
         "tricks": [_trick(t) for t in obs.tricks],
-        "marriages": [{"seat": s, "suit": SUIT_LETTERS[suit], "points": 40 if suit == obs.trump else 20}
-                      for s, suit in obs.marriages],
+        "marriages": _marriages(obs.marriages, obs.trump),
         "points": list(obs.points), "trick_counts": list(obs.trick_counts),
         "legal": [], "refusals": {},
         "outcome": _outcome(obs.outcome, info.game_points),
@@ -140,6 +139,11 @@ def refusals(obs: Observation) -> dict[str, str]:
         return {}
     return {card_name(c): obs.why_illegal(ACTIONS[c]) or "" for c in cards_in(obs.hand)
             if ACTIONS[c] not in obs.legal}
+
+
+def _marriages(marriages: tuple[tuple[int, int], ...], trump: int) -> list[dict[str, Any]]:
+    return [{"seat": seat, "suit": SUIT_LETTERS[suit], "points": 40 if suit == trump else 20}
+            for seat, suit in marriages]
 
 
 def _trick(trick: Trick) -> dict[str, Any]:
@@ -183,8 +187,7 @@ def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
         "hand": None, "hand_sizes": list(obs.hand_sizes),
         "shown": [[card_name(c) for c in cards_in(shown)] for shown in obs.shown],
         "tricks": [_three_trick(t) for t in obs.tricks],
-        "marriages": [{"seat": s, "suit": SUIT_LETTERS[suit], "points": 40 if suit == obs.trump else 20}
-                      for s, suit in obs.marriages],
+        "marriages": _marriages(obs.marriages, obs.trump),
         "points": list(obs.points), "trick_counts": list(obs.trick_counts),
         "legal": [], "refusals": {},
         "outcome": _three_outcome(obs.outcome),

@@ -2,11 +2,10 @@
 // and the one to your right above, the trick in the middle with who played each card.
 // The connection, the queue of states and the hand come from the two-hand TableView.
 
-import { recordUrl } from "./api.js";
-import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
+import { backSvg, cardSvg, cardText, cardWords, suitText, suitWords } from "./cards.js";
 import { t } from "./i18n.js";
 import { TableView, actionLabel, explainWithNames, matchTarget } from "./table.js";
-import { el, paceMs, settings, showOverlay, sleep } from "./ui.js";
+import { el, paceMs, settings, sleep } from "./ui.js";
 
 const CARD_ACTION = /^[9JQKTA][cdhs]$/;
 
@@ -29,34 +28,10 @@ export class ThreeTableView extends TableView {
     return seat === this.bottom ? "bottom" : seat === this.left ? "left" : "right";
   }
 
-  async step(message) {
-    const previous = this.view;
-    const next = message.view;
-    this.game = message.game;
-    this.away = message.away || [false, false, false];
-    this.claimable = false;
-    this.forfeit = null;
-    if (!next) {
-      this.view = null;
-      this.render(null);
-      return;
-    }
-    if (next.previous && next.tricks.length === 0 && !this.shownSummaries.has(next.round - 1)) {
-      this.render(next);
-      await this.summary(next.round - 1, next.previous.outcome, next.previous.points,
-        next.previous.trick_counts, next);
-    }
-    if (previous && JSON.stringify(previous) === JSON.stringify(next)) {
-      this.view = next;
-      return;
-    }
-    const sameRound = previous && previous.round === next.round;
-    const other = message.last && message.last.actor !== this.seat;
-    this.view = next;
+  async animate(previous, next, sameRound, other) {
     if (sameRound && next.tricks.length > previous.tricks.length) {
       const trick = next.tricks[next.tricks.length - 1];
-      const last = trick.cards[trick.cards.length - 1];
-      this.render(next, { trick, fly: last });
+      this.render(next, { trick, fly: trick.cards[trick.cards.length - 1] });
       await sleep(paceMs("anim") + paceMs("move") * (other ? 1.5 : 1));
       this.sweep(trick.winner);
       await sleep(paceMs("anim"));
@@ -70,10 +45,6 @@ export class ThreeTableView extends TableView {
         await sleep(paceMs("move"));
       }
     }
-    if (next.phase === "over" && next.outcome && !this.shownSummaries.has(next.round)) {
-      this.render(next);
-      await this.summary(next.round, next.outcome, next.points, next.trick_counts, next);
-    }
   }
 
   sweep(winner) {
@@ -82,12 +53,7 @@ export class ThreeTableView extends TableView {
     }
   }
 
-  summary(round, outcome, points, tricks, view) {
-    this.shownSummaries.add(round);
-    sessionStorage.setItem(this.summaryKey(), JSON.stringify([...this.shownSummaries]));
-    if (!outcome) {
-      return Promise.resolve();
-    }
+  summaryBody(round, outcome, points, tricks, view) {
     const names = this.game.players.map((name) => name || "?");
     const you = this.seat;
     let headline;
@@ -103,10 +69,9 @@ export class ThreeTableView extends TableView {
     } else {
       headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
     }
-    const matchOver = view.match_winner !== null && view.match_winner !== undefined && view.round === round;
     const seats = [0, 1, 2];
     const row = (label, values) => el("tr", {}, [el("th", { text: label }), ...values.map((value) => el("td", { text: value }))]);
-    const body = el("div.summary", {}, [
+    return el("div.summary", {}, [
       el("h2", { text: t("Round {n}", { n: round }) }),
       el("p.headline", { text: headline }),
       el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
@@ -118,33 +83,6 @@ export class ThreeTableView extends TableView {
         row(t("Match score"), seats.map((seat) => view.score[seat])),
       ]),
     ]);
-    return new Promise((resolve) => {
-      let close = null;
-      const done = () => {
-        close();
-        resolve();
-      };
-      if (matchOver) {
-        const winner = view.match_winner;
-        body.append(
-          el("p.match-result", {
-            text: winner === you ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] }),
-          }),
-          el("div.buttons", {}, [
-            el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match"), on: { click: done } }),
-            el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
-            el("a.button.primary", { href: "#/", text: t("New game"), on: { click: done } }),
-            el("button", { type: "button", text: t("Close"), "data-key": "next", on: { click: done } }),
-          ]),
-        );
-      } else {
-        body.append(el("div.buttons", {}, [
-          el("button.primary", { type: "button", text: t("Next deal"), "data-key": "next", on: { click: done } }),
-        ]));
-      }
-      close = showOverlay(body, "summary-dialog");
-      document.querySelector("#overlay [data-key=next]").focus();
-    });
   }
 
   /** The cards a seat won, with its points in view unless memory mode hides them. */
@@ -199,33 +137,14 @@ export class ThreeTableView extends TableView {
   }
 
   waiting() {
-    const link = `${location.origin}/#/game/${this.game.id}`;
     if (this.game.status !== "open" || this.seat === null || this.seat === undefined) {
       return el("div.waiting", {}, [el("p", { text: t("Connecting…") })]);
     }
     const missing = this.game.players.filter((name) => name === null).length;
-    const input = el("input.invite", { type: "text", readonly: true, value: link, "aria-label": t("Invitation link") });
     return el("div.waiting", {}, [
       el("h2", { text: missing === 1 ? t("Waiting for one more player") : t("Waiting for {n} more players", { n: missing }) }),
       el("p", { text: t("Send this link to the people you want to play. The table is also listed in the lobby.") }),
-      el("div.invite-row", {}, [
-        input,
-        el("button", {
-          type: "button",
-          text: t("Copy link"),
-          on: {
-            click: async (event) => {
-              input.select();
-              try {
-                await navigator.clipboard.writeText(link);
-                event.target.textContent = t("Copied");
-              } catch {
-                event.target.textContent = t("Press Ctrl+C to copy");
-              }
-            },
-          },
-        }),
-      ]),
+      this.inviteRow(),
       el("ul.seat-list", {}, this.game.players.map((name, seat) => el("li", {
         text: name === null ? t("Seat {n}: open", { n: seat + 1 }) : t("Seat {n}: {name}", { n: seat + 1, name }),
       }))),
@@ -244,52 +163,18 @@ export class ThreeTableView extends TableView {
     ]);
   }
 
-  badges(view, seat) {
-    const badges = [];
-    if (view.to_act === seat && view.phase !== "over" && this.winner(view) === null) {
-      badges.push(el("span.badge.turn", { text: seat === view.seat ? t("your turn") : t("to play") }));
-    }
-    if (view.dealer === seat) {
-      badges.push(el("span.badge", { text: t("dealer"), title: t("This player dealt the round.") }));
-    }
-    if (this.away[seat] && seat !== this.seat) {
-      badges.push(el("span.badge.away", { text: t("away") }));
-    }
-    for (const marriage of view.marriages.filter((m) => m.seat === seat)) {
-      badges.push(el("span.badge.marriage", { title: t("Marriage announced") }, [suitText(marriage.suit), ` ${marriage.points}`]));
-    }
-    return badges;
-  }
-
   opponent(view, seat, names) {
-    const shown = view.shown[seat] || [];
-    const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
-    const acting = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
-    return el(`div.opponent.${this.side(seat)}`, { class: acting ? "acting" : "", "data-seat": String(seat) }, [
-      el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...this.badges(view, seat), this.pile(view, seat)]),
-      el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
-        ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
-        ...Array.from({ length: backs }, () => backSvg()),
-      ]),
+    return el(`div.opponent.${this.side(seat)}`, { class: this.acting(view, seat) ? "acting" : "", "data-seat": String(seat) }, [
+      this.nameBar(view, seat, names),
+      this.otherHand(view, seat, names),
       el("span.hand-count", { text: view.hand_sizes[seat] === 1 ? t("1 card") : t("{n} cards", { n: view.hand_sizes[seat] }) }),
     ]);
   }
 
   mine(view, names) {
     const seat = this.bottom;
-    const acting = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
-    const bar = el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...this.badges(view, seat), this.pile(view, seat)]);
-    let hand;
-    if (view.hand) {
-      hand = this.myHand(view);
-    } else {
-      const shown = view.shown[seat] || [];
-      hand = el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
-        ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
-        ...Array.from({ length: Math.max(0, view.hand_sizes[seat] - shown.length) }, () => backSvg()),
-      ]);
-    }
-    return el("div.seat.bottom", { class: acting ? "acting" : "" }, [hand, bar]);
+    const hand = view.hand ? this.myHand(view) : this.otherHand(view, seat, names);
+    return el("div.seat.bottom", { class: this.acting(view, seat) ? "acting" : "" }, [hand, this.nameBar(view, seat, names)]);
   }
 
   felt(view, motion, names) {
@@ -342,30 +227,16 @@ export class ThreeTableView extends TableView {
     const winner = this.winner(view);
     if (winner !== null) {
       const names = this.game.players.map((name) => name || "?");
-      bar.append(
-        el("span.match-result", { text: winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] }) }),
-        el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match") }),
-        el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
-        el("a.button", { href: "#/", text: t("New game") }),
-      );
+      const result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
+      bar.append(el("span.match-result", { text: result }), ...this.endLinks());
     }
     return bar;
   }
 
   prompt(view, names) {
-    if (this.winner(view) !== null) {
-      return t("The match is over.");
-    }
-    if (view.phase === "over") {
-      return t("The round is over.");
-    }
-    const other = names[view.to_act];
-    if (view.seat === null || view.seat === undefined) {
-      return t("You are watching. {name} to play.", { name: other });
-    }
-    if (view.to_act !== view.seat) {
-      return this.game.bots && this.game.bots[view.to_act]
-        ? t("{name} is thinking…", { name: other }) : t("Waiting for {name}.", { name: other });
+    const waiting = this.waitingPrompt(view, names);
+    if (waiting !== null) {
+      return waiting;
     }
     if (view.phase === "marriage") {
       const suit = view.marriages[view.marriages.length - 1].suit;
