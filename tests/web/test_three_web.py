@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from conftest import StartServer
 from test_leak import named_cards
 from webclient import Server, Socket, mostly_cards, pending, play
@@ -21,6 +23,7 @@ from sixtysix.cards import card_name, cards_in
 from sixtysix.notation import Record
 from sixtysix.three import ThreeMatch, observe_three
 from sixtysix.web.app import MAX_MESSAGE
+from sixtysix.web.store import MIGRATIONS, GameRow, Store, open_engine
 from sixtysix.web.views import MatchInfo, three_public_view
 
 
@@ -203,3 +206,31 @@ def test_two_people_and_a_bot_resume_after_a_restart(start_server: StartServer) 
     assert last["game"]["status"] == "over"
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
     assert record.replay_three().score == tuple(last["game"]["score"])
+
+
+def test_the_third_seat_migration_keeps_the_two_hand_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = open_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "v0001")
+        connection.exec_driver_sql("INSERT INTO players VALUES ('p', 'hash', 'Ann', 'then')")
+        connection.exec_driver_sql(
+            "INSERT INTO games (id, status, rules, first_dealer, bot, player0, player1, score0, score1, "
+            "created) VALUES ('g', 'playing', 'classic', 1, 'easy', 'p', NULL, 2, 5, 'then')")
+    engine.dispose()
+    store = Store(url)
+    [row] = store.games(player_id="p")
+    assert (row.player_ids, row.score, row.bots, row.seats) == (["p", None], (2, 5), [None, "easy"], 2)
+    three = GameRow("t", "open", "three-hand", 2, None, ["p", None, None], (0, 0, 0), None, None, "now",
+                    "easy")
+    store.create_game(three)
+    three.player_ids[1] = "p"
+    three.score = (1, 2, 3)
+    store.save(three, [])
+    stored = store.game("t")
+    assert stored is not None and stored[0] == three
+    assert sorted(r.id for r in store.games(player_id="p")) == ["g", "t"]
+    store.close()
