@@ -9,7 +9,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -149,8 +149,10 @@ def play_into_a_round(player: Player, cards: int, timeout: float = 120) -> None:
             played += 1
 
 
-def play_until_over(players: list[Player], timeout: float = 240) -> list[str]:
-    """Click through a match until every player sees its end; the actions taken."""
+def play_until_over(players: list[Player], timeout: float = 240,
+                    step: Callable[[Player], str | None] = Player.step) -> list[str]:
+    """Click through a match until every player sees its end (each doing ``step``); the
+    actions taken."""
     done: set[int] = set()
     taken: list[str] = []
     deadline = time.monotonic() + timeout
@@ -160,7 +162,7 @@ def play_until_over(players: list[Player], timeout: float = 240) -> list[str]:
         for index, player in enumerate(players):
             if index in done:
                 continue
-            result = player.step()
+            result = step(player)
             if result == "match":
                 done.add(index)
             elif result is not None:

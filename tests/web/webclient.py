@@ -227,7 +227,7 @@ def play(sockets: list[Socket | None], choose: Chooser, timeout: float = 120,
     """Play the seats that have a socket until the match is over (or, if ``actions`` is
     given, until they have sent that many, returning at once); returns the last state of
     the first socket. Each seat acts once on each new view in which it is to act."""
-    acted: list[Any] = [None, None]
+    acted: list[Any] = [None] * len(sockets)
     sent = 0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

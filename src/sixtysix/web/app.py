@@ -29,8 +29,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.bots import LEVELS
 from sixtysix.errors import RulesError
-from sixtysix.rules import FLAGS, PRESETS, Rules, flag_values
-from sixtysix.web.games import Connection, GameError, GameService, LiveGame
+from sixtysix.rules import FLAGS, PRESETS, THREE_HAND, Rules, flag_values
+from sixtysix.web.games import Connection, GameError, GameService, LiveGame, three_levels
 from sixtysix.web.i18n import router as i18n_router
 from sixtysix.web.store import Player, Store
 
@@ -208,8 +208,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for name in FLAGS:
             values = flag_values(name)
             flags[name] = {"default": classic[name], "values": None if values is None else list(values)}
-        return {"levels": list(LEVELS), "bots": [name for name, _ in settings.bots], "presets": list(PRESETS),
-                "flags": flags}
+        return {"levels": list(LEVELS), "three_levels": three_levels(),
+                "bots": [name for name, _ in settings.bots],
+                "presets": [*PRESETS, THREE_HAND], "flags": flags}
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
@@ -218,9 +219,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         opponent, rules, level = data.get("opponent"), data.get("rules", "classic"), data.get("level")
         if not isinstance(rules, str) or len(rules) > 400 or not isinstance(level, str | None):
             raise ApiError(400, "bad_request", "rules and level are strings")
+        seats = data.get("seats")
+        if seats is not None and not (isinstance(seats, list) and all(isinstance(k, str) for k in seats)):
+            raise ApiError(400, "bad_request", "seats is a list of strings")
         service = service_of(request)
         try:
-            game = await service.create(player, str(opponent), rules, level)
+            game = await service.create(player, str(opponent), rules, level, seats)
         except RulesError as error:
             raise ApiError(400, "bad_rules", str(error)) from None
         return {"game": service.describe(game, player)}

@@ -7,6 +7,11 @@ the server's random source and are stored with the game. Bots and hints think
 in worker processes, the fast levels in one of their own, so no game waits for
 another's bot; a program bot the operator allows runs as a process of its own for
 each game (:mod:`sixtysix.web.programs`).
+
+A three-hand game (RULES.md section 11) runs on a
+:class:`~sixtysix.table.ThreeTable`: its creator sits in seat 0 and each other
+seat is a bot level or a person, who takes the seat by the game's link; the match
+starts once every person's seat is taken.
 """
 
 from __future__ import annotations
@@ -26,18 +31,27 @@ from random import Random, SystemRandom
 from typing import Any, TypeVar
 
 from sixtysix.analysis import analyze
-from sixtysix.bots import LEVELS, make_bot
+from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.cards import NUM_CARDS, card_name, parse_card
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.match import Match
 from sixtysix.notation import Record, Tag
 from sixtysix.observation import Observation, observe
-from sixtysix.round import Action
+from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
-from sixtysix.table import NotYourTurnError, Table
+from sixtysix.table import NotYourTurnError, Table, ThreeTable
+from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
-from sixtysix.web.views import MatchInfo, open_view, public_view, seat_view
+from sixtysix.web.views import (
+    MatchInfo,
+    open_view,
+    public_view,
+    seat_view,
+    three_open_view,
+    three_public_view,
+    three_seat_view,
+)
 
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
@@ -46,6 +60,8 @@ HINT_SAMPLES = 40
 CHECKPOINT_SECONDS = 2.0
 FAST_LEVELS = frozenset({"easy", "medium"})
 """Levels that decide in milliseconds."""
+PERSON = "human"
+"""The kind of a three-hand seat a person takes (the others are bot levels)."""
 
 
 class GameError(Exception):
@@ -76,9 +92,21 @@ def end_with(server: int) -> None:
     threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
-def think(level: str, seed: int, observation: Observation) -> str:
+def think(level: str, seed: int, observation: Observation | ThreeObservation) -> str:
     """A bot's choice, as a token (run in a worker process)."""
-    return make_bot(level, seed=seed).act(observation).token
+    bot = make_bot(level, seed=seed)
+    if isinstance(observation, ThreeObservation):
+        return bot.act_three(observation).token
+    return bot.act(observation).token
+
+
+def three_levels() -> list[str]:
+    """The levels whose bots play the three-hand game.
+
+    >>> "easy" in three_levels()
+    True
+    """
+    return [level for level in LEVELS if type(make_bot(level)).act_three is not Bot.act_three]
 
 
 def hint(observation: Observation) -> list[tuple[str, float, bool]]:
@@ -110,13 +138,15 @@ class LiveGame:
     """A game in memory: its row, the table rebuilt from its moves, its connections."""
 
     row: GameRow
-    table: Table
+    table: Table | ThreeTable
     names: list[str | None]
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     last: tuple[int, Action] | None = None
-    away_since: list[float | None] = field(default_factory=lambda: [time.monotonic()] * 2)
+    away_since: list[float | None] = field(default_factory=lambda: [time.monotonic()] * 3)
+    """When each seat's last connection closed (``None``: connected); a two-hand game
+    uses the first two."""
     thinking: bool = False
     host: ProgramHost | None = None
     """The program bot of seat 1, in a game against one."""
@@ -124,9 +154,14 @@ class LiveGame:
     """The seat that lost by forfeit and why, in the server's words."""
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Match | ThreeMatch:
         """The match being played."""
         return self.table.match
+
+    @property
+    def seats(self) -> range:
+        """The seats of the game."""
+        return range(self.row.seats)
 
     def seat_of(self, player: Player | None) -> int | None:
         """The seat a player holds in this game, if any."""
@@ -134,7 +169,13 @@ class LiveGame:
 
     def human(self, seat: int) -> bool:
         """Whether a person plays the seat."""
-        return not (seat == 1 and self.row.bot is not None)
+        return self.row.bots[seat] is None
+
+    def observe(self, seat: int) -> Observation | ThreeObservation:
+        """What ``seat`` may know of the round in play."""
+        rnd = self.match.round
+        assert rnd is not None
+        return observe(rnd, seat) if isinstance(rnd, Round) else observe_three(rnd, seat)
 
 
 class GameService:
@@ -259,19 +300,28 @@ class GameService:
 
         game.host = ProgramHost(lambda: make_program(command, self._rng.getrandbits(64), self.bot_seconds,
                                                      self.handshake_seconds), failed)
-        game.table = Table([None, game.host], match=game.table.match)
-        game.host.wake(game.match)
+        assert isinstance(game.table, Table)
+        table = game.table = Table([None, game.host], match=game.table.match)
+        game.host.wake(table.match)
 
     def _names(self, row: GameRow, names: dict[str, str]) -> list[str | None]:
         result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
-        if row.bot is not None:
-            result[1] = level_name(row.bot)
+        for seat, bot in enumerate(row.bots):
+            if bot is not None:
+                # Two bots of a three-hand table are told apart by their seats.
+                result[seat] = level_name(bot) if row.seats == 2 else f"{level_name(bot)} {seat}"
         return result
 
     async def create(self, player: Player, opponent: str, rules_text: str,
-                     level: str | None) -> LiveGame:
-        """A new game with the player in seat 0, against a bot or open for a person."""
+                     level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
+        """A new game with the player in seat 0: against a bot or open for a person, or,
+        in the three-hand game, with ``seats`` naming the kind of seats 1 and 2 (a level
+        or :data:`PERSON`)."""
         rules = Rules.parse(rules_text)
+        if rules.seats == 3:
+            return await self._create_three(player, rules, seats)
+        if seats is not None:
+            raise GameError("bad_request", "seats are for the three-hand game; use opponent and level")
         if opponent == "bot":
             if level not in LEVELS and level not in self.programs:
                 raise GameError("bad_request", f"level must be one of {', '.join([*LEVELS, *self.programs])}")
@@ -299,30 +349,56 @@ class GameService:
         self._bot_turn(game)
         return game
 
+    async def _create_three(self, player: Player, rules: Rules, seats: Sequence[str] | None) -> LiveGame:
+        """A new three-hand game: seat 0 the player's, seats 1 and 2 as ``seats`` say."""
+        levels = three_levels()
+        kinds = ", ".join([*levels, PERSON])
+        if seats is None or len(seats) != 2 or any(kind not in (*levels, PERSON) for kind in seats):
+            raise GameError("bad_request", f"a three-hand game needs 'seats': two of {kinds}")
+        bots = [None if kind == PERSON else kind for kind in seats]
+        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(3), bots[0],
+                      [player.id, None, None], (0, 0, 0), None, None, now(), bots[1])
+        table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
+        game = LiveGame(row, table, self._names(row, {player.id: player.name}), 0)
+        first: list[Move] = []
+        if all(bot is not None for bot in bots):
+            row.status = "playing"
+            first.append(self._deal(game))
+        await self.db(self.store.create_game, row, first)
+        self.games[row.id] = game
+        self._bot_turn(game)
+        return game
+
     async def join(self, player: Player, game_id: str) -> LiveGame:
-        """Seat a second player at an open table; the match starts."""
+        """Seat a player in the first open seat of a table; the match starts once every
+        person's seat is taken."""
         game = await self.load(game_id)
         if game is None:
             raise GameError("no_game", "no such game")
         async with game.lock:
-            if game.row.status != "open":
+            row = game.row
+            if row.status != "open":
                 raise GameError("not_open", "this table is not open")
-            if game.row.player_ids[0] == player.id:
+            if player.id in row.player_ids:
                 raise GameError("own_game", "you already sit at this table")
-            game.row.player_ids[1] = player.id
-            game.row.status = "playing"
-            move = self._deal(game)
+            seat = next(s for s in game.seats if row.player_ids[s] is None and row.bots[s] is None)
+            row.player_ids[seat] = player.id
+            new = []
+            if all(row.player_ids[s] is not None or row.bots[s] is not None for s in game.seats):
+                row.status = "playing"
+                new.append(self._deal(game))
             try:
-                await self.db(self.store.save, game.row, [move])
+                await self.db(self.store.save, row, new)
             except Exception:
                 self._forget(game)
                 raise
-            game.names[1] = player.name
+            game.names[seat] = player.name
             for connection in game.connections:
                 if connection.player is not None and connection.player.id == player.id:
-                    connection.seat = 1
-                    game.away_since[1] = None
+                    connection.seat = seat
+                    game.away_since[seat] = None
             self.broadcast(game)
+            self._bot_turn(game)
         return game
 
     def _deal(self, game: LiveGame) -> Move:
@@ -396,22 +472,25 @@ class GameService:
 
     def _bot_turn(self, game: LiveGame) -> None:
         seat = game.table.to_act
-        if (game.row.bot is None or seat != 1 or game.thinking or game.row.status != "playing"
-                or (game.host is None and game.row.bot not in LEVELS)):  # a program no longer allowed
+        if seat is None or game.thinking or game.row.status != "playing":
+            return
+        bot = game.row.bots[seat]
+        if bot is None or (game.host is None and bot not in LEVELS):  # a program no longer allowed
             return
         game.thinking = True
         if game.host is not None:
+            assert isinstance(game.match, Match)
             game.host.wake(game.match)
             self._spawn(self._program_turn(game, game.host))
         else:
-            self._spawn(self._think(game, game.row.bot))
+            self._spawn(self._think(game, seat, bot))
 
     async def _program_turn(self, game: LiveGame, host: ProgramHost) -> None:
-        rnd = game.match.round
-        assert rnd is not None
+        observation = game.observe(1)
+        assert isinstance(observation, Observation)
         expect = game.seq
         try:
-            token = await host.decide(observe(rnd, 1))
+            token = await host.decide(observation)
         finally:
             game.thinking = False
         if token is not None and self.games.get(game.row.id) is game:
@@ -451,10 +530,8 @@ class GameService:
         else:
             game.host.park()
 
-    async def _think(self, game: LiveGame, level: str) -> None:
-        rnd = game.match.round
-        assert rnd is not None
-        observation = observe(rnd, 1)
+    async def _think(self, game: LiveGame, seat: int, level: str) -> None:
+        observation = game.observe(seat)
         expect = game.seq
         loop = asyncio.get_running_loop()
         try:
@@ -463,7 +540,7 @@ class GameService:
         finally:
             game.thinking = False
         if self.games.get(game.row.id) is game:
-            await self.act(game, 1, token, expect=expect)
+            await self.act(game, seat, token, expect=expect)
 
     async def claim(self, game: LiveGame, seat: int | None) -> None:
         """End the match in favour of a seat whose opponent stayed away too long."""
@@ -485,7 +562,9 @@ class GameService:
             self.broadcast(game)
 
     def claimable(self, game: LiveGame, seat: int) -> bool:
-        """Whether ``seat`` may claim the match now."""
+        """Whether ``seat`` may claim the match now (never in the three-hand game)."""
+        if game.row.seats != 2:
+            return False
         other = 1 - seat
         since = game.away_since[other]
         return (game.row.status == "playing" and game.human(other) and since is not None
@@ -498,6 +577,8 @@ class GameService:
         rnd = game.match.round
         if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
             raise GameError("not_your_turn", "hints are for the seat to act")
+        if not isinstance(rnd, Round):
+            raise GameError("no_hint", "the three-hand game has no hints yet")
         values = await asyncio.get_running_loop().run_in_executor(self._pools[False], hint,
                                                                   observe(rnd, seat))
         return {"type": "hint", "actions": [{"action": a, "expected": round(e, 4), "exact": x}
@@ -510,6 +591,7 @@ class GameService:
         seat = connection.seat = game.seat_of(connection.player)
         game.connections.append(connection)
         if game.host is not None and game.row.status == "playing":
+            assert isinstance(game.match, Match)
             game.host.wake(game.match)
         connection.send(self.state(game, connection))
         if seat is not None and game.away_since[seat] is not None:
@@ -544,12 +626,16 @@ class GameService:
         seat = connection.seat
         rnd = game.match.round
         view = None
-        if rnd is not None:
+        if isinstance(rnd, Round):
             info = MatchInfo.of(game.match)
             view = public_view(observe(rnd, 0), info) if seat is None else seat_view(observe(rnd, seat), info)
+        elif rnd is not None:
+            info = MatchInfo.of(game.match)
+            view = (three_public_view(observe_three(rnd, 0), info) if seat is None
+                    else three_seat_view(observe_three(rnd, seat), info))
         last = None if game.last is None else {"actor": game.last[0], "action": game.last[1].token}
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
-                for s in (0, 1)]
+                for s in game.seats]
         forfeit = None if game.forfeit is None else {"seat": game.forfeit[0], "reason": game.forfeit[1]}
         return {"type": "state", "game": self.describe(game, connection.player), "view": view,
                 "last": last, "away": away,
@@ -570,7 +656,8 @@ class GameService:
             described.append(describe(row, self._names(row, names), seat_in(row, player)))
         return described
 
-    async def finished(self, game_id: str) -> tuple[GameRow, list[str | None], Match, list[Move]]:
+    async def finished(self, game_id: str) -> tuple[GameRow, list[str | None], Match | ThreeMatch,
+                                                    list[Move]]:
         """A finished game's row, names, match and moves."""
         stored = await self.db(self.store.game, game_id)
         if stored is None:
@@ -590,7 +677,9 @@ class GameService:
     async def replay_steps(self, game_id: str, player: Player | None) -> dict[str, Any]:
         """A finished match step by step, both hands shown."""
         row, names, _, history = await self.finished(game_id)
-        match = Match(Rules.parse(row.rules), dealer=row.first_dealer)
+        rules = Rules.parse(row.rules)
+        match: Match | ThreeMatch = (Match(rules, dealer=row.first_dealer) if rules.seats == 2
+                                     else ThreeMatch(rules, dealer=row.first_dealer))
         steps = []
         for move in history:
             if move.kind == "deal":
@@ -603,8 +692,9 @@ class GameService:
                 continue
             rnd = match.round
             assert rnd is not None
-            steps.append({"round": len(match.rounds), "actor": actor, "action": action,
-                          "view": open_view(rnd, MatchInfo.of(match))})
+            info = MatchInfo.of(match)
+            view = open_view(rnd, info) if isinstance(rnd, Round) else three_open_view(rnd, info)
+            steps.append({"round": len(match.rounds), "actor": actor, "action": action, "view": view})
         return {"game": describe(row, names, seat_in(row, player)), "steps": steps}
 
 
@@ -617,14 +707,19 @@ def seat_in(row: GameRow, player: Player | None) -> int | None:
 
 def describe(row: GameRow, names: list[str | None], seat: int | None) -> dict[str, Any]:
     """The protocol's ``Game`` object of a row."""
-    return {"id": row.id, "status": row.status, "players": names, "bot": row.bot, "rules": row.rules,
-            "score": list(row.score), "winner": row.winner, "ending": row.ending,
+    return {"id": row.id, "status": row.status, "players": names, "bot": row.bot, "bots": row.bots,
+            "rules": row.rules, "score": list(row.score), "winner": row.winner, "ending": row.ending,
             "created": row.created, "your_seat": seat}
 
 
-def replay(row: GameRow, history: Sequence[Move]) -> Table:
+def replay(row: GameRow, history: Sequence[Move]) -> Table | ThreeTable:
     """The table of a stored game, its moves replayed."""
-    table = Table([None, None], Rules.parse(row.rules), dealer=row.first_dealer)
+    rules = Rules.parse(row.rules)
+    table: Table | ThreeTable
+    if rules.seats == 3:
+        table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
+    else:
+        table = Table([None, None], rules, dealer=row.first_dealer)
     for move in history:
         if move.kind == "deal":
             table.deal([parse_card(t) for t in move.value.split()])
@@ -634,14 +729,15 @@ def replay(row: GameRow, history: Sequence[Move]) -> Table:
     return table
 
 
-def record(row: GameRow, names: Sequence[str | None], match: Match, forfeit: str | None = None) -> Record:
+def record(row: GameRow, names: Sequence[str | None], match: Match | ThreeMatch,
+           forfeit: str | None = None) -> Record:
     """The record of a game: header tags, the decks and actions, how it ended (and why
     the loser forfeited, if it did)."""
     players = [name or "?" for name in names]
     result = Record.from_match(match, players, [Tag("Event", (f"sixtysix web game {row.id}",)),
                                                  Tag("Date", (row.created,))])
     if row.status == "over":
-        result.trailer.append(Tag("Result", (f"{row.score[0]}-{row.score[1]}",)))
+        result.trailer.append(Tag("Result", ("-".join(str(points) for points in row.score),)))
         result.trailer.append(Tag("Winner", (str(row.winner),)))
         result.trailer.append(Tag("Ending", (row.ending or "played",)))
         if forfeit is not None:

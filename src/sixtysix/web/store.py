@@ -66,6 +66,9 @@ games = Table(
     Column("winner", Integer),
     Column("ending", String(8)),
     Column("created", String(20), nullable=False),
+    Column("player2", String(32), ForeignKey("players.id"), index=True),
+    Column("bot2", String(16)),
+    Column("score2", Integer),
 )
 
 moves = Table(
@@ -102,7 +105,11 @@ class Move:
 
 @dataclass
 class GameRow:
-    """A game's row: who plays, under which rules, and how it stands."""
+    """A game's row: who plays, under which rules, and how it stands.
+
+    A three-hand game has three entries in ``player_ids`` and ``score``; ``bot`` is
+    the bot of seat 1 (the opponent of a two-hand game), ``bot2`` that of seat 2.
+    """
 
     id: str
     status: str
@@ -110,19 +117,38 @@ class GameRow:
     first_dealer: int
     bot: str | None
     player_ids: list[str | None]
-    score: tuple[int, int]
+    score: tuple[int, ...]
     winner: int | None
     ending: str | None
     created: str
+    bot2: str | None = None
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has: 3 for the three-hand game, else 2."""
+        return len(self.player_ids)
+
+    @property
+    def bots(self) -> list[str | None]:
+        """The bot of each seat (``None``: a person plays it).
+
+        >>> row = GameRow("g", "open", "three-hand", 0, None, [None] * 3, (0, 0, 0), None, None, "", "easy")
+        >>> row.seats, row.bots
+        (3, [None, None, 'easy'])
+        """
+        return [None, self.bot, self.bot2][:self.seats]
 
     def values(self) -> dict[str, Any]:
         """The row as column values."""
+        three = self.seats == 3
         return {
             "id": self.id, "status": self.status, "rules": self.rules,
             "first_dealer": self.first_dealer, "bot": self.bot,
             "player0": self.player_ids[0], "player1": self.player_ids[1],
             "score0": self.score[0], "score1": self.score[1], "winner": self.winner,
             "ending": self.ending, "created": self.created,
+            "player2": self.player_ids[2] if three else None, "bot2": self.bot2,
+            "score2": self.score[2] if three else None,
         }
 
 
@@ -274,7 +300,8 @@ class Store:
         if statuses:
             query = query.where(games.c.status.in_(statuses))
         if player_id is not None:
-            query = query.where(or_(games.c.player0 == player_id, games.c.player1 == player_id))
+            query = query.where(or_(games.c.player0 == player_id, games.c.player1 == player_id,
+                                    games.c.player2 == player_id))
         with self.engine.connect() as db:
             return [_game_row(row) for row in db.execute(query)]
 
@@ -285,6 +312,10 @@ def _move_values(game_id: str, move: Move) -> dict[str, Any]:
 
 
 def _game_row(row: Any) -> GameRow:
+    if row.score2 is None:
+        return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot,
+                       [row.player0, row.player1], (row.score0, row.score1), row.winner, row.ending,
+                       row.created)
     return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot,
-                   [row.player0, row.player1], (row.score0, row.score1), row.winner, row.ending,
-                   row.created)
+                   [row.player0, row.player1, row.player2], (row.score0, row.score1, row.score2),
+                   row.winner, row.ending, row.created, row.bot2)

@@ -16,17 +16,43 @@ observation, which agrees with the true round on everything the seat can see.
 >>> spectator = public_view(observe(rnd, 0), MatchInfo.of(match))
 >>> spectator["seat"], spectator["hand"], spectator["legal"], spectator["refusals"]
 (None, None, [], {})
+
+The three-hand game's views have the same shape where the games agree, with three
+entries per seat and the cards on the table with who played them
+(:func:`three_seat_view`, :func:`three_public_view`):
+
+>>> from sixtysix.three import ThreeMatch, observe_three
+>>> three = ThreeMatch(seed=3)
+>>> rnd = three.deal()
+>>> rnd.push(rnd.legal_tuple()[0])
+>>> mine = three_seat_view(observe_three(rnd, rnd.to_act), MatchInfo.of(three))
+>>> mine["seats"], len(mine["hand"]), mine["hand_sizes"], mine["table"] == [{"seat": rnd.leader,
+...     "card": card_name(rnd.table[0])}]
+(3, 8, [8, 7, 8], True)
+>>> three_public_view(observe_three(rnd, 0), MatchInfo.of(three))["hand"] is None
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
-from sixtysix.cards import SUIT_LETTERS, card_name, cards_in
+from sixtysix.cards import SUIT_LETTERS, Card, card_name, cards_in
 from sixtysix.match import Match
 from sixtysix.observation import Observation, observe
 from sixtysix.round import ACTIONS, Outcome, Round, Trick
+from sixtysix.three import (
+    SEATS,
+    ThreeMatch,
+    ThreeObservation,
+    ThreeOutcome,
+    ThreeRound,
+    ThreeTrick,
+    observe_three,
+    sample_three,
+)
 
 
 @dataclass(frozen=True)
@@ -34,25 +60,23 @@ class MatchInfo:
     """What every seat knows of the match around the current round."""
 
     round_number: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     match_winner: int | None
     game_points: int | None
     """The game points the match credits the current round once over (carried ties included)."""
-    previous: Round | None = None
+    previous: Round | ThreeRound | None = None
     """The last round, in the first view of a new round, for its summary."""
     previous_game_points: int | None = None
     """The game points the match credited the last round."""
 
     @classmethod
-    def of(cls, match: Match) -> MatchInfo:
+    def of(cls, match: Match | ThreeMatch) -> MatchInfo:
         """The public facts of a match now."""
-        results = match.results()
+        points = [result.game_points if result.outcome is not None else None for result in match.results()]
         current = match.round
         fresh = current is not None and not current.actions and len(match.rounds) > 1
-        return cls(len(match.rounds), match.score, match.winner,
-                   results[-1].game_points if results and results[-1].outcome is not None else None,
-                   match.rounds[-2] if fresh else None,
-                   results[-2].game_points if fresh else None)
+        return cls(len(match.rounds), match.score, match.winner, points[-1] if points else None,
+                   match.rounds[-2] if fresh else None, points[-2] if fresh else None)
 
 
 def seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
@@ -75,7 +99,7 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     shown[seat] = [card_name(c) for c in cards_in(obs.own_shown)]
     shown[1 - seat] = [card_name(c) for c in cards_in(obs.opponent_shown)]
     previous = None
-    if info.previous is not None:
+    if isinstance(info.previous, Round):
         last = observe(info.previous, seat)
         previous = {"outcome": _outcome(last.outcome, info.previous_game_points), "points": list(last.points),
                     "tricks": [_trick(t) for t in last.tricks]}
@@ -88,8 +112,7 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
         "lead_card": None if obs.lead_card is None else card_name(obs.lead_card),
         "hand": None, "hand_sizes": sizes, "shown": shown,
         "tricks": [_trick(t) for t in obs.tricks],
-        "marriages": [{"seat": s, "suit": SUIT_LETTERS[suit], "points": 40 if suit == obs.trump else 20}
-                      for s, suit in obs.marriages],
+        "marriages": _marriages(obs.marriages, obs.trump),
         "points": list(obs.points), "trick_counts": list(obs.trick_counts),
         "legal": [], "refusals": {},
         "outcome": _outcome(obs.outcome, info.game_points),
@@ -118,6 +141,11 @@ def refusals(obs: Observation) -> dict[str, str]:
             if ACTIONS[c] not in obs.legal}
 
 
+def _marriages(marriages: tuple[tuple[int, int], ...], trump: int) -> list[dict[str, Any]]:
+    return [{"seat": seat, "suit": SUIT_LETTERS[suit], "points": 40 if suit == trump else 20}
+            for seat, suit in marriages]
+
+
 def _trick(trick: Trick) -> dict[str, Any]:
     return {"leader": trick.leader, "lead": card_name(trick.lead), "follow": card_name(trick.follow),
             "winner": trick.winner}
@@ -128,4 +156,76 @@ def _outcome(outcome: Outcome | None, game_points: int | None) -> dict[str, Any]
         return None
     return {"reason": outcome.reason.value, "winner": outcome.winner,
             "game_points": outcome.game_points if game_points is None else game_points,
+            "explanation": outcome.explanation}
+
+
+# ------------------------------------------------------------------ three hands
+
+
+def three_seat_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
+    """The view of the three-hand seat the observation belongs to."""
+    view = three_public_view(obs, info)
+    view["seat"] = obs.seat
+    view["hand"] = [card_name(c) for c in cards_in(obs.hand)]
+    view["legal"] = [a.token for a in obs.legal]
+    view["refusals"] = three_refusals(obs)
+    return view
+
+
+def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
+    """What anybody watching a three-hand round may see: the observation without the hand."""
+    previous = None
+    if isinstance(info.previous, ThreeRound):
+        last = observe_three(info.previous, obs.seat)
+        previous = {"outcome": _three_outcome(last.outcome), "points": list(last.points),
+                    "trick_counts": list(last.trick_counts)}
+    return {
+        "seats": SEATS, "seat": None, "round": info.round_number, "dealer": obs.dealer,
+        "trump": SUIT_LETTERS[obs.trump], "trump_card": card_name(obs.trump_card),
+        "phase": obs.phase.name.lower(), "to_act": obs.to_act, "leader": obs.leader,
+        "table": _played(obs.leader, obs.table),
+        "hand": None, "hand_sizes": list(obs.hand_sizes),
+        "shown": [[card_name(c) for c in cards_in(shown)] for shown in obs.shown],
+        "tricks": [_three_trick(t) for t in obs.tricks],
+        "marriages": _marriages(obs.marriages, obs.trump),
+        "points": list(obs.points), "trick_counts": list(obs.trick_counts),
+        "legal": [], "refusals": {},
+        "outcome": _three_outcome(obs.outcome),
+        "score": list(info.score), "match_winner": info.match_winner,
+        "previous": previous,
+    }
+
+
+def three_open_view(rnd: ThreeRound, info: MatchInfo) -> dict[str, Any]:
+    """A three-hand view with every hand, for replaying a finished match step by step."""
+    view = three_public_view(observe_three(rnd, 0), info)
+    view["hands"] = [[card_name(c) for c in cards_in(rnd.hand(s))] for s in range(SEATS)]
+    del view["hand"]
+    return view
+
+
+def three_refusals(obs: ThreeObservation) -> dict[str, str]:
+    """Why each card of a three-hand seat's hand that is not legal may not be played, while
+    the seat is to act: asked of one round sampled from the observation, which agrees with
+    the true round on everything the seat can see."""
+    if obs.to_act != obs.seat or not obs.legal:
+        return {}
+    sample = sample_three(obs, Random(0))
+    return {card_name(c): sample.why_illegal(ACTIONS[c]) or "" for c in cards_in(obs.hand)
+            if ACTIONS[c] not in obs.legal}
+
+
+def _played(leader: int, cards: tuple[Card, ...]) -> list[dict[str, Any]]:
+    return [{"seat": (leader + index) % SEATS, "card": card_name(card)} for index, card in enumerate(cards)]
+
+
+def _three_trick(trick: ThreeTrick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": [card_name(c) for c in trick.cards], "winner": trick.winner}
+
+
+def _three_outcome(outcome: ThreeOutcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"reason": outcome.reason.value, "winner": outcome.winner, "game_points": outcome.game_points,
+            "scores": list(outcome.scores), "replay": outcome.replay, "declarer": outcome.declarer,
             "explanation": outcome.explanation}

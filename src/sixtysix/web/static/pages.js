@@ -5,6 +5,7 @@ import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { currentLanguage, t } from "./i18n.js";
 import { TableView, actionLabel, explainWithNames, stockElement } from "./table.js";
+import { ThreeTableView, trickCards } from "./table3.js";
 import { el, settings } from "./ui.js";
 
 /** The player, or null before they chose a name. */
@@ -98,29 +99,64 @@ function newGameForm(options, navigate) {
   const target = flagInputs.find((node) => node.name === "match_target");
   const fields = flagInputs.map((node) => (node.matches("input, select") ? node : node.querySelector("select, input")));
   const note = el("p.note", { role: "alert" });
+  const three = () => preset.value === "three-hand";
+  // The three-hand game takes the match target only of the flags shown here.
   const rules = () => [preset.value, ...fields
-    .filter((input) => input.value !== "")
+    .filter((input) => input.value !== "" && (!three() || input.name === "match_target"))
     .map((input) => `${input.name}=${input.value}`)].join(" ");
+  const seatKind = (name, label) => el("select", { name, "aria-label": label }, [
+    ...(options.three_levels || []).map((value) => el("option", { value, text: levelName(value), selected: value === "easy" })),
+    el("option", { value: "human", text: t("A person (invited by link)") }),
+  ]);
+  const seats = [seatKind("seat1", t("Player to your left")), seatKind("seat2", t("Player to your right"))];
   const start = async (opponent) => {
     try {
-      const body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
+      let body;
+      if (opponent === "three") {
+        body = { rules: rules(), seats: seats.map((select) => select.value) };
+      } else {
+        body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
+      }
       const { game } = await api.create(body);
       navigate(`#/game/${game.id}`);
     } catch (error) {
       note.textContent = errorText(error);
     }
   };
-  return el("section.card-panel.new-game", {}, [
-    el("h2", { text: t("New game") }),
+  const twoHand = [
     el("div.row", {}, [el("label", { text: t("Level") }), level]),
-    el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
-    target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
     el("details.flags", {}, [el("summary", { text: t("Rule flags") }),
       el("div.flag-grid", {}, flagInputs.filter((node) => node !== target))]),
     el("div.buttons", {}, [
       el("button.primary", { type: "button", "data-start": "bot", text: t("Play the computer"), on: { click: () => start("bot") } }),
       el("button", { type: "button", "data-start": "human", text: t("Invite a person"), on: { click: () => start("human") } }),
     ]),
+  ];
+  const threeHand = [
+    el("p.three-note", { text: t("Three players, eight cards each, no stock: each other seat is a computer player or a person you invite.") }),
+    el("div.row", {}, [el("label", { text: t("Player to your left") }), seats[0]]),
+    el("div.row", {}, [el("label", { text: t("Player to your right") }), seats[1]]),
+    el("div.buttons", {}, [
+      el("button.primary", { type: "button", "data-start": "three", text: t("Start the table"), on: { click: () => start("three") } }),
+    ]),
+  ];
+  const showPreset = () => {
+    for (const node of twoHand) {
+      node.hidden = three();
+    }
+    for (const node of threeHand) {
+      node.hidden = !three();
+    }
+  };
+  preset.addEventListener("change", showPreset);
+  showPreset();
+  return el("section.card-panel.new-game", {}, [
+    el("h2", { text: t("New game") }),
+    twoHand[0],
+    el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
+    target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
+    ...twoHand.slice(1),
+    ...threeHand,
     note,
   ]);
 }
@@ -135,7 +171,7 @@ function gameList(games, empty, link) {
   }
   return el("ul.games", {}, games.map((game) => el("li", {}, [
     el("a", { href: link(game), text: playerNames(game) }),
-    el("span.game-meta", { text: `${game.rules} · ${game.score[0]}:${game.score[1]} · ${gameStatus(game)}` }),
+    el("span.game-meta", { text: `${game.rules} · ${game.score.join(":")} · ${gameStatus(game)}` }),
   ])));
 }
 
@@ -144,7 +180,7 @@ export async function homePage(root, navigate) {
   const page = el("div.page.home");
   root.replaceChildren(page);
   page.append(el("h1", { text: t("Sixty-Six") }));
-  page.append(el("p.lead", { text: t("The card game for two: reach 66 points first.") }));
+  page.append(el("p.lead", { text: t("The card game for two or three: reach 66 points first.") }));
   const rerender = () => navigate("#/");
   page.append(el("section.card-panel", {}, [nameForm(player, rerender)]));
   if (!player) {
@@ -203,7 +239,7 @@ export async function gamePage(root, id, navigate) {
     root.replaceChildren(page);
     return null;
   }
-  const table = new TableView(root, game);
+  const table = game.players.length === 3 ? new ThreeTableView(root, game) : new TableView(root, game);
   table.start();
   return table;
 }
@@ -223,6 +259,7 @@ export async function replayPage(root, id) {
   }
   const { game, steps } = data;
   const names = game.players.map((name) => name || "?");
+  const three = names.length === 3;
   let index = 0;
   const board = el("div.replay-board");
   const slider = el("input", {
@@ -248,20 +285,26 @@ export async function replayPage(root, id) {
       ? t("Round {n}: the deal.", { n: step.round })
       : t("{name}: {action}", { name: names[step.actor] ?? "", action: actionWords(step.action, view) });
     const trick = el("div.trick");
-    if (view.lead_card) {
+    const played = step.action && /^[9JQKTA][cdhs]$/.test(step.action);
+    if (three) {
+      const last = view.tricks[view.tricks.length - 1];
+      const cards = view.table.length ? view.table : last && played ? trickCards(last) : [];
+      trick.append(...cards.map(({ card }) => cardSvg(card, "played")));
+    } else if (view.lead_card) {
       trick.append(cardSvg(view.lead_card, "played"));
-    } else if (view.tricks.length && step.action && /^[9JQKTA][cdhs]$/.test(step.action)) {
+    } else if (view.tricks.length && played) {
       const last = view.tricks[view.tricks.length - 1];
       trick.append(cardSvg(last.lead, "played"), cardSvg(last.follow, "played"));
     }
-    const stock = stockElement(view);
+    const side = three ? el("div.trump-card", {}, [cardText(view.trump_card)]) : stockElement(view);
     board.replaceChildren(...[
       el("p.step-what", { text: what }),
-      handRow(view, 1),
-      el("div.felt", {}, [stock, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
+      ...(three ? [handRow(view, 1), handRow(view, 2)] : [handRow(view, 1)]),
+      el("div.felt", {}, [side, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
       handRow(view, 0),
       view.outcome ? el("p.explanation", { text: explainWithNames(view.outcome.explanation, names) }) : null,
-      el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
+      three ? el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) })
+        : el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
     ].filter(Boolean));
   }
   const onKey = (event) => {
@@ -304,6 +347,7 @@ export function helpPage(root) {
   root.replaceChildren(el("div.page.help", {}, [
     el("h1", { text: t("Help") }),
     el("p", { text: t("You sit at the bottom of the table, your opponent at the top. The stock with the trump card under it is on the left, the trick in the middle.") }),
+    el("p", { text: t("In the three-hand game the player to your left sits at the top left and the one to your right at the top right; the trick in the middle shows who played each card. There is no stock: the dealer's last card, shown to all, sets trump, and every card must follow suit and beat the trick if it can. The three-hand game has no hints yet.") }),
     el("h2", { text: t("Controls") }),
     el("table.keys", {}, [
       item(t("Card in your hand"), t("Click or tap a highlighted card to play it. Clicking a card you may not play tells you why. Keys 1 to 6 play the cards from left to right.")),

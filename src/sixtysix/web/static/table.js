@@ -7,7 +7,7 @@ import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, 
 import { t } from "./i18n.js";
 import { el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
-const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11 };
+const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11, "three-hand": 11 };
 
 /** The match target a rules string sets: "classic match_target=3" → 3. */
 export function matchTarget(rules) {
@@ -16,9 +16,12 @@ export function matchTarget(rules) {
   return flag ? Number(flag.split("=")[1]) : PRESET_TARGETS[words[0]] || 7;
 }
 
-/** The engine's explanation of a round with the players' names for "seat 0" and "seat 1". */
+/** The engine's explanation of a round with the players' names for "seat 0", "seat 1"
+ * (and "seat 2", "seats 1 and 2" in the three-hand game). */
 export function explainWithNames(explanation, names) {
-  return explanation.replace(/\b[Ss]eat ([01])\b/g, (whole, seat) => names[Number(seat)]);
+  return explanation
+    .replace(/\b[Ss]eats ([012]) and ([012])\b/g, (whole, a, b) => t("{a} and {b}", { a: names[Number(a)], b: names[Number(b)] }))
+    .replace(/\b[Ss]eat ([012])\b/g, (whole, seat) => names[Number(seat)]);
 }
 
 /** The words on the button of an action that is not a card. */
@@ -267,7 +270,7 @@ export class TableView {
     const previous = this.view;
     const next = message.view;
     this.game = message.game;
-    this.away = message.away || [false, false];
+    this.away = message.away || this.game.players.map(() => false);
     this.claimable = Boolean(message.claimable);
     this.forfeit = message.forfeit || null;
     if (!next) {
@@ -278,36 +281,38 @@ export class TableView {
     if (next.previous && next.tricks.length === 0 && !this.shownSummaries.has(next.round - 1)) {
       this.render(next);
       await this.summary(next.round - 1, next.previous.outcome, next.previous.points,
-        next.previous.tricks, next);
+        next.previous.trick_counts || next.previous.tricks, next);
     }
     if (previous && JSON.stringify(previous) === JSON.stringify(next)) {
       this.view = next;
       return;
     }
-    const sameRound = previous && previous.round === next.round;
-    const other = message.last && message.last.actor !== this.seat;
+    const sameRound = Boolean(previous && previous.round === next.round);
+    const other = Boolean(message.last && message.last.actor !== this.seat);
+    this.view = next;
+    await this.animate(previous, next, sameRound, other);
+    if (next.phase === "over" && next.outcome && !this.shownSummaries.has(next.round)) {
+      this.render(next);
+      await this.summary(next.round, next.outcome, next.points, next.trick_counts, next);
+    }
+  }
+
+  /** Show the move from ``previous`` to ``next``: a card flying in, a trick taken. */
+  async animate(previous, next, sameRound, other) {
     if (sameRound && next.tricks.length > previous.tricks.length) {
       const trick = next.tricks[next.tricks.length - 1];
-      this.view = next;
       this.render(next, { trick, fly: previous.lead_card === trick.lead ? trick.follow : null });
       await sleep(paceMs("anim") + (other ? paceMs("move") : paceMs("move") / 2));
       this.sweep(trick.winner);
       await sleep(paceMs("anim"));
     } else if (next.lead_card && (!sameRound || previous.lead_card !== next.lead_card)) {
-      this.view = next;
       this.render(next, { fly: next.lead_card });
       await sleep(paceMs("anim") + (other ? paceMs("move") : 0));
     } else {
-      this.view = next;
       this.render(next);
       if (other && previous) {
         await sleep(paceMs("move"));
       }
-    }
-    this.view = next;
-    if (next.phase === "over" && next.outcome && !this.shownSummaries.has(next.round)) {
-      this.render(next);
-      await this.summary(next.round, next.outcome, next.points, next.trick_counts, next);
     }
   }
 
@@ -325,33 +330,10 @@ export class TableView {
     if (!outcome) {
       return Promise.resolve();
     }
+    const body = this.summaryBody(round, outcome, points, tricks, view);
     const names = this.game.players.map((name) => name || "?");
     const you = this.seat;
-    const counts = (tricks || []).map((entry) => (typeof entry === "number" ? entry : null));
-    const trickCounts = counts.length === 2 && counts.every((n) => n !== null)
-      ? counts
-      : [0, 1].map((seat) => (tricks || []).filter((trick) => trick.winner === seat).length);
-    let headline;
-    if (outcome.winner === null || outcome.winner === undefined || outcome.game_points === 0) {
-      headline = t("Nobody scores this round.");
-    } else if (outcome.winner === you) {
-      headline = t("You win the round: {n} game points.", { n: outcome.game_points });
-    } else {
-      headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
-    }
     const matchOver = view.match_winner !== null && view.match_winner !== undefined && view.round === round;
-    const score = view.score;
-    const body = el("div.summary", {}, [
-      el("h2", { text: t("Round {n}", { n: round }) }),
-      el("p.headline", { text: headline }),
-      el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
-      el("table.summary-table", {}, [
-        el("tr", {}, [el("th"), el("th", { text: names[0] }), el("th", { text: names[1] })]),
-        points && el("tr", {}, [el("th", { text: t("Points") }), el("td", { text: points[0] }), el("td", { text: points[1] })]),
-        el("tr", {}, [el("th", { text: t("Tricks") }), el("td", { text: trickCounts[0] }), el("td", { text: trickCounts[1] })]),
-        el("tr", {}, [el("th", { text: t("Match score") }), el("td", { text: score[0] }), el("td", { text: score[1] })]),
-      ]),
-    ]);
     return new Promise((resolve) => {
       let close = null;
       const done = () => {
@@ -366,9 +348,7 @@ export class TableView {
               : t("{name} wins the match.", { name: names[winner] }),
           }),
           el("div.buttons", {}, [
-            el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match"), on: { click: done } }),
-            el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
-            el("a.button.primary", { href: "#/", text: t("New game"), on: { click: done } }),
+            ...this.endLinks(done),
             el("button", { type: "button", text: t("Close"), "data-key": "next", on: { click: done } }),
           ]),
         );
@@ -380,6 +360,46 @@ export class TableView {
       close = showOverlay(body, "summary-dialog");
       document.querySelector("#overlay [data-key=next]").focus();
     });
+  }
+
+  /** The links at the end of a match: its replay, its record, a new game. */
+  endLinks(done = null) {
+    const on = done ? { click: done } : null;
+    return [
+      el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match"), on }),
+      el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
+      el(done ? "a.button.primary" : "a.button", { href: "#/", text: t("New game"), on }),
+    ];
+  }
+
+  /** What the round's summary says: who scored and why, points, tricks and the match score. */
+  summaryBody(round, outcome, points, tricks, view) {
+    const names = this.game.players.map((name) => name || "?");
+    const you = this.seat;
+    const counts = (tricks || []).map((entry) => (typeof entry === "number" ? entry : null));
+    const trickCounts = counts.length === 2 && counts.every((n) => n !== null)
+      ? counts
+      : [0, 1].map((seat) => (tricks || []).filter((trick) => trick.winner === seat).length);
+    let headline;
+    if (outcome.winner === null || outcome.winner === undefined || outcome.game_points === 0) {
+      headline = t("Nobody scores this round.");
+    } else if (outcome.winner === you) {
+      headline = t("You win the round: {n} game points.", { n: outcome.game_points });
+    } else {
+      headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
+    }
+    const score = view.score;
+    return el("div.summary", {}, [
+      el("h2", { text: t("Round {n}", { n: round }) }),
+      el("p.headline", { text: headline }),
+      el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
+      el("table.summary-table", {}, [
+        el("tr", {}, [el("th"), el("th", { text: names[0] }), el("th", { text: names[1] })]),
+        points && el("tr", {}, [el("th", { text: t("Points") }), el("td", { text: points[0] }), el("td", { text: points[1] })]),
+        el("tr", {}, [el("th", { text: t("Tricks") }), el("td", { text: trickCounts[0] }), el("td", { text: trickCounts[1] })]),
+        el("tr", {}, [el("th", { text: t("Match score") }), el("td", { text: score[0] }), el("td", { text: score[1] })]),
+      ]),
+    ]);
   }
 
   clickCard(card) {
@@ -432,7 +452,7 @@ export class TableView {
     const legal = view.legal || [];
     const pick = (test) => legal.find(test);
     let action;
-    if (/^[1-6]$/.test(event.key)) {
+    if (/^[1-8]$/.test(event.key)) {
       const hand = sortHand(view.hand || [], view.trump);
       const card = hand[Number(event.key) - 1];
       if (card) {
@@ -506,33 +526,38 @@ export class TableView {
   }
 
   waiting() {
-    const link = `${location.origin}/#/game/${this.game.id}`;
     if (this.game.status === "open" && this.seat === 0) {
-      const input = el("input.invite", { type: "text", readonly: true, value: link, "aria-label": t("Invitation link") });
       return el("div.waiting", {}, [
         el("h2", { text: t("Waiting for an opponent") }),
         el("p", { text: t("Send this link to the person you want to play. The table is also listed in the lobby.") }),
-        el("div.invite-row", {}, [
-          input,
-          el("button", {
-            type: "button",
-            text: t("Copy link"),
-            on: {
-              click: async (event) => {
-                input.select();
-                try {
-                  await navigator.clipboard.writeText(link);
-                  event.target.textContent = t("Copied");
-                } catch {
-                  event.target.textContent = t("Press Ctrl+C to copy");
-                }
-              },
-            },
-          }),
-        ]),
+        this.inviteRow(),
       ]);
     }
     return el("div.waiting", {}, [el("p", { text: t("Connecting…") })]);
+  }
+
+  /** The game's invitation link with a button that copies it. */
+  inviteRow() {
+    const link = `${location.origin}/#/game/${this.game.id}`;
+    const input = el("input.invite", { type: "text", readonly: true, value: link, "aria-label": t("Invitation link") });
+    return el("div.invite-row", {}, [
+      input,
+      el("button", {
+        type: "button",
+        text: t("Copy link"),
+        on: {
+          click: async (event) => {
+            input.select();
+            try {
+              await navigator.clipboard.writeText(link);
+              event.target.textContent = t("Copied");
+            } catch {
+              event.target.textContent = t("Press Ctrl+C to copy");
+            }
+          },
+        },
+      }),
+    ]);
   }
 
   scoreBar(view, names) {
@@ -549,9 +574,27 @@ export class TableView {
 
   seatRow(view, seat, names) {
     const mine = seat === view.seat && view.hand;
-    const toAct = view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
+    const toAct = this.acting(view, seat);
+    const hand = mine ? this.myHand(view) : this.otherHand(view, seat, names);
+    const bar = this.nameBar(view, seat, names);
+    const row = el(`div.seat.${seat === this.bottom ? "bottom" : "top"}`, { class: toAct ? "acting" : "" });
+    if (seat === this.bottom) {
+      row.append(hand, bar);
+    } else {
+      row.append(bar, hand);
+    }
+    return row;
+  }
+
+  /** Whether ``seat`` is to act in a round in play. */
+  acting(view, seat) {
+    return view.to_act === seat && view.phase !== "over" && this.winner(view) === null;
+  }
+
+  /** A seat's name with its badges (turn, dealer, away, marriages) and its pile of won cards. */
+  nameBar(view, seat, names) {
     const badges = [];
-    if (toAct) {
+    if (this.acting(view, seat)) {
       badges.push(el("span.badge.turn", { text: seat === view.seat ? t("your turn") : t("to play") }));
     }
     if (view.dealer === seat) {
@@ -565,25 +608,17 @@ export class TableView {
         title: t("Marriage announced"),
       }, [suitText(marriage.suit), ` ${marriage.points}`]));
     }
-    const bar = el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...badges, this.pile(view, seat)]);
-    let hand;
-    if (mine) {
-      hand = this.myHand(view);
-    } else {
-      const shown = view.shown[seat] || [];
-      const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
-      hand = el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
-        ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
-        ...Array.from({ length: backs }, () => backSvg()),
-      ]);
-    }
-    const row = el(`div.seat.${seat === this.bottom ? "bottom" : "top"}`, { class: toAct ? "acting" : "" });
-    if (seat === this.bottom) {
-      row.append(hand, bar);
-    } else {
-      row.append(bar, hand);
-    }
-    return row;
+    return el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...badges, this.pile(view, seat)]);
+  }
+
+  /** Another seat's hand: the cards it has shown face up, the others face down. */
+  otherHand(view, seat, names) {
+    const shown = view.shown[seat] || [];
+    const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
+    return el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
+      ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
+      ...Array.from({ length: backs }, () => backSvg()),
+    ]);
   }
 
   myHand(view) {
@@ -708,12 +743,7 @@ export class TableView {
       } else {
         result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
       }
-      bar.append(
-        el("span.match-result", { text: result }),
-        el("a.button", { href: `#/replay/${this.game.id}`, text: t("Replay the match") }),
-        el("a.button", { href: recordUrl(this.game.id), download: `sixtysix-${this.game.id}.txt`, text: t("Download the record") }),
-        el("a.button", { href: "#/", text: t("New game") }),
-      );
+      bar.append(el("span.match-result", { text: result }), ...this.endLinks());
     }
     if (this.claimable && winner === null && this.seat !== null && this.seat !== undefined) {
       bar.append(el("button.action.claim", {
@@ -734,7 +764,8 @@ export class TableView {
     return view && view.match_winner !== null && view.match_winner !== undefined ? view.match_winner : null;
   }
 
-  prompt(view, names) {
+  /** What the table says while the player is not to act, or null when they are. */
+  waitingPrompt(view, names) {
     if (this.winner(view) !== null) {
       return t("The match is over.");
     }
@@ -746,8 +777,16 @@ export class TableView {
       return t("You are watching. {name} to play.", { name: other });
     }
     if (view.to_act !== view.seat) {
-      return this.game.bot && view.to_act !== view.seat
-        ? t("{name} is thinking…", { name: other }) : t("Waiting for {name}.", { name: other });
+      const bots = this.game.bots || [null, this.game.bot];
+      return bots[view.to_act] ? t("{name} is thinking…", { name: other }) : t("Waiting for {name}.", { name: other });
+    }
+    return null;
+  }
+
+  prompt(view, names) {
+    const waiting = this.waitingPrompt(view, names);
+    if (waiting !== null) {
+      return waiting;
     }
     switch (view.phase) {
       case "follow":
