@@ -307,7 +307,7 @@ def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
 def _play(args: argparse.Namespace) -> int:
     try:
         from sixtysix.tui import run
-        from sixtysix.tui.saving import SaveError, check_save, load
+        from sixtysix.tui.saving import SaveError, check_save, load, load_three, read_saved
     except ImportError as error:
         print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
@@ -320,13 +320,17 @@ def _play(args: argparse.Namespace) -> int:
             if given:
                 raise SaveError(f"--resume takes the rules, opponent, seed and file from the record: "
                                 f"drop {', '.join(given)}")
+            if read_saved(Path(args.resume)).seats == 3:
+                _two_hand_only(args)
+                three = load_three(Path(args.resume))
+                return run(match=three.match, seed=three.seed, save=args.resume, opponent=three.opponent)
             resumed = load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
-        if rules.seats != 2:
-            raise RulesError(_NOT_YET)
+        if rules.seats == 3:
+            _two_hand_only(args)
         if args.save is not None:
             check_save(Path(args.save), force=args.force)
     except (RulesError, SaveError) as error:
@@ -335,6 +339,16 @@ def _play(args: argparse.Namespace) -> int:
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent or "greedy",
                manual_draw=args.manual_draw, bot_seconds=args.bot_seconds,
                handshake_seconds=args.handshake_seconds)
+
+
+def _two_hand_only(args: argparse.Namespace) -> None:
+    """Refuse the options of ``play`` that the three-hand game has no use for."""
+    given = [option for option, value in (("--manual-draw", args.manual_draw),
+                                          ("--bot-seconds", args.bot_seconds),
+                                          ("--handshake-seconds", args.handshake_seconds)) if value]
+    if given:
+        raise RulesError(f"{', '.join(given)}: for the two-hand game only (the three-hand game has no "
+                         "draw, and program bots play the two-hand game only)")
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -454,7 +468,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "could not be saved, 2 for bad options, 128+N when ended by signal N (the "
                           "record is complete)."),
         **formatting)
-    play.add_argument("--rules", default=None, help="preset: classic (default), pagat, santase, turkish")
+    play.add_argument("--rules", default=None,
+                      help=f"preset: classic (default), pagat, santase, turkish, or {THREE_HAND} "
+                           "(against two computer players)")
     play.add_argument("flags", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides")
     play.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
                       help="seed for the deals and the opponent (default: random, kept in the record)")
@@ -473,6 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
              "optionally with parameters as in pimc:samples=40, or a program speaking the bot "
              "protocol, as in 'cmd:node bot.js', with the options it offers in brackets, as in "
              "'cmd:[samples=40] sixtysix bot hard' (default: greedy)")
+    play.add_argument("--level", dest="opponent", default=None, type=_bot,
+                      help="the same as --opponent, as in --level easy")
     _time_limits(play)
     play.set_defaults(handler=_play)
 

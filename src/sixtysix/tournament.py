@@ -621,7 +621,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     for name in bots:
         bot = make_bot(name.removeprefix(SEER))
         if rules.seats == 3:
-            _plays_three(name, bot)
+            require_three(name, bot)
     if len(set(bots)) != len(bots):
         raise TournamentError("each bot may enter once")
     if jobs < 1:
@@ -658,9 +658,10 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     return Report(list(bots), str(rules), matches, seed, standings, head, results, rules.seats)
 
 
-def _plays_three(name: str, bot: Bot) -> None:
+def require_three(name: str, bot: Bot) -> None:
     """Raise :class:`~sixtysix.errors.BotError` (the bot's own words) or
-    :class:`TournamentError` unless the bot can take a seat of a three-hand tournament."""
+    :class:`TournamentError` unless the bot ``name`` gave can take a seat of a
+    three-hand match."""
     if name.startswith(SEER):
         raise TournamentError(f"{SEER} lets a bot see every card in the two-hand game only, not {name!r}")
     if type(bot).act_three is Bot.act_three:
