@@ -184,16 +184,13 @@ def test_illegal_follow_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str
                    "(section 11)\n")
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "--rules", "three-hand"],
-    ["play", "--rules", "three-hand", "match_target=5"],
-    ["tournament", "random", "greedy", "--rules", "three-hand"],
-])
-def test_commands_that_do_not_take_three_hand_yet(argv: list[str],
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(argv, capsys)
+def test_play_and_tournament_take_three_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["tournament", "random", "greedy", "--rules", "three-hand match_target=5",
+                            "--matches", "3", "--quiet"], capsys)
+    assert (status, err) == (0, "") and "edge" in out
+    status, out, err = run(["play", "--rules", "three-hand", "match_target=5", "--manual-draw"], capsys)
     assert (status, out) == (2, "")
-    assert "the three-hand game is not supported here yet" in err and err.count("\n") == 1
+    assert "--manual-draw: for the two-hand game only" in err and err.count("\n") == 1
 
 
 def test_analyze_refuses_three_hand_records(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,19 +12,24 @@ from pathlib import Path
 
 from sixtysix.match import Match
 from sixtysix.rules import Rules
-from sixtysix.tui.app import SixtySixApp
+from sixtysix.three import ThreeMatch
+from sixtysix.tui.app import MatchApp, SixtySixApp
+from sixtysix.tui.three import ThreeApp
 
-__all__ = ["SixtySixApp", "run"]
+__all__ = ["SixtySixApp", "ThreeApp", "run"]
 
 
 def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path | None = None,
-        opponent: str = "greedy", delay: float = 0.5, memory: bool = False, match: Match | None = None,
+        opponent: str = "greedy", delay: float = 0.5, memory: bool = False,
+        match: Match | ThreeMatch | None = None,
         manual_draw: bool = False, bot_seconds: float | None = None,
         handshake_seconds: float | None = None) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see
-    :func:`~sixtysix.bots.make_bot`) seat 1. ``delay`` is the
+    :func:`~sixtysix.bots.make_bot`) seat 1, and seat 2 too under the three-hand
+    rules (or for a three-hand ``match``: see :class:`~sixtysix.tui.three.ThreeApp`,
+    where ``memory``, ``manual_draw`` and the program bots' limits do not apply). ``delay`` is the
     opponent's pause in seconds before each of its actions, ``memory`` starts
     in memory mode, ``manual_draw`` keeps the draw on its own key, and
     ``save`` names a file for the match record, written after every action.
@@ -33,9 +38,14 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
     SIGTERM and SIGHUP end the app cleanly with status 128 + the signal's number.
     """
     try:
-        app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
-                          match=match, manual_draw=manual_draw, signals=True, bot_seconds=bot_seconds,
-                          handshake_seconds=handshake_seconds)
+        app: MatchApp
+        if isinstance(match, ThreeMatch) or (match is None and rules is not None and rules.seats == 3):
+            app = ThreeApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, match=match,
+                           signals=True)
+        else:
+            app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
+                              match=match, manual_draw=manual_draw, signals=True, bot_seconds=bot_seconds,
+                              handshake_seconds=handshake_seconds)
     except ValueError as error:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2

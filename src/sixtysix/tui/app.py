@@ -49,7 +49,7 @@ from sixtysix.round import (
     marriage,
 )
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind, Table
+from sixtysix.table import Event, EventKind, Table, ThreeEvent, ThreeTable
 from sixtysix.tui.saving import record_of, write_atomically
 from sixtysix.tui.screens import (
     ConfirmScreen,
@@ -59,7 +59,7 @@ from sixtysix.tui.screens import (
     RoundOverScreen,
     score_line,
 )
-from sixtysix.tui.seats import HumanSeat, PausedSeat, SeatClosed, TableUpdate, YourTurn
+from sixtysix.tui.seats import AskingSeat, HumanSeat, PausedSeat, SeatClosed, TableUpdate, YourTurn
 from sixtysix.tui.widgets import CardWidget, GameLog
 from sixtysix.tui.words import (
     Names,
@@ -126,6 +126,20 @@ def _suit_order(trump: int) -> dict[int, int]:
     """Hand order of the suits: the plain suits alternating in colour, trumps last."""
     plain = [suit for suit in (0, 2, 3, 1) if suit != trump]
     return {suit: index for index, suit in enumerate([*plain, trump])}
+
+
+def fit(screen: Screen[None], event: events.Resize, redraw: Callable[[], None]) -> None:
+    """Show a card table's ``#main`` (and ``redraw`` it) if the terminal is large enough,
+    else its ``#too-small`` message of how much room it needs."""
+    width, height = event.size
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    screen.query_one("#main", Vertical).display = not small
+    too_small = screen.query_one("#too-small", Static)
+    too_small.display = small
+    too_small.update(f"Terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}, "
+                     f"have {width}x{height}.\nEnlarge the window to see the table.")
+    if not small:
+        screen.call_after_refresh(redraw)
 
 
 class GameScreen(Screen[None]):
@@ -210,15 +224,7 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the table, or say how much room it needs."""
-        width, height = event.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.query_one("#main", Vertical).display = not small
-        too_small = self.query_one("#too-small", Static)
-        too_small.display = small
-        too_small.update(f"Terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}, "
-                         f"have {width}x{height}.\nEnlarge the window to see the table.")
-        if not small:
-            self.call_after_refresh(self._redraw)
+        fit(self, event, self._redraw)
 
     def on_mount(self) -> None:
         """Draw the empty table."""
@@ -696,11 +702,13 @@ def _action_of(binding: Binding) -> tuple[str, tuple[object, ...]]:
     return name, parameters
 
 
-def help_rows(app: App[int]) -> Iterator[tuple[str, str]]:
-    """The keys of the card table and of the app with what they do: one row per binding
-    (the card keys in one row), as the help screen lists them."""
+def help_rows(app: App[int], table: list[BindingType] | None = None) -> Iterator[tuple[str, str]]:
+    """The keys of the card table (``table``, by default the two-hand one's) and of the
+    app with what they do: one row per binding (the card keys in one row), as the help
+    screen lists them."""
     seen: set[str] = set()
-    for binding in [*_keyed(GameScreen.BINDINGS), *_keyed(SixtySixApp.BINDINGS), *_keyed(App.BINDINGS)]:
+    screen = GameScreen.BINDINGS if table is None else table
+    for binding in [*_keyed(screen), *_keyed(MatchApp.BINDINGS), *_keyed(App.BINDINGS)]:
         if binding.key_display:
             keys = binding.key_display
         else:
@@ -712,18 +720,10 @@ def help_rows(app: App[int]) -> Iterator[tuple[str, str]]:
             yield keys, f"{description} ({binding.tooltip})" if binding.tooltip else description
 
 
-class SixtySixApp(App[int]):
-    """Sixty-Six in the terminal: the user against a computer opponent, a whole match.
-
-    ``delay`` is the opponent's pause in seconds before each of its actions;
-    ``save`` a file the match record is written to at the start and after every
-    action and deal (atomically). ``seed`` seeds the deals and the opponent; when it
-    is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
-    to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
-    and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
-    A program opponent (``cmd:``) may think ``bot_seconds`` per decision and take
-    ``handshake_seconds`` to start; it is retold a resumed match first.
-    """
+class MatchApp(App[int]):
+    """What the terminal apps of the two-hand and the three-hand game share: the
+    match played in a thread worker, the record saved after every event, quitting
+    with a question while the match goes on, and SIGTERM and SIGHUP handled."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Sixty-Six"
@@ -733,42 +733,24 @@ class SixtySixApp(App[int]):
         Binding("ctrl+c", "help_quit", "Tell which key quits", show=False, system=True),
     ]
 
-    def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
-                 save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
-                 memory: bool = False, match: Match | None = None, manual_draw: bool = False,
-                 signals: bool = False, bot_seconds: float | None = None,
-                 handshake_seconds: float | None = None) -> None:
+    table: Table | ThreeTable
+    human: AskingSeat
+
+    def __init__(self, opponent: str, seed: int | None, save: str | Path | None, signals: bool) -> None:
         super().__init__()
-        rules = match.rules if match is not None else rules or Rules()
         self.opponent = opponent
         """The opponent's bot or level, as given."""
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 32)
         """The seed of the deals, kept in the record so that a resumed match deals alike."""
-        self.names = Names(opponent_name(opponent))
         self._stopping = threading.Event()
-        self.human = HumanSeat(self.post_message, self._stopping, self._keep)
-        opponent_bot = limit(make_bot(opponent, self.seed), bot_seconds, handshake_seconds)
-        if match is not None and isinstance(opponent_bot, EngineBot):
-            opponent_bot.resume(match, 1)
-        bot = PausedSeat(opponent_bot, delay, self._stopping)
-        self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
-        """The table; the worker thread plays its match."""
         self.save_path = None if save is None else Path(save)
         self.saved: str | None = None
         """What became of the record: where it was written, or why it was not."""
         self.save_failed = False
-        self.game = GameScreen(self.human, self.names, rules, memory, manual_draw)
-        self.game.round_number = len(self.table.match.rounds)
-        self.game.score = self.table.match.score
-        self._results = [result for result in self.table.match.results() if result.outcome is not None]
         self._signals = signals
         self._handlers: dict[int, _Handler] = {}
         self._worker: Worker[None] | None = None
-        self._final: Event | None = None
-
-    def get_default_screen(self) -> Screen[None]:
-        """The card table."""
-        return self.game
+        self._final: Event | ThreeEvent | None = None
 
     def on_mount(self) -> None:
         """End on SIGTERM and SIGHUP (the record is already written): the app exits and
@@ -805,7 +787,7 @@ class SixtySixApp(App[int]):
                                       "The match stops here (the record is saved).",
                                       severity="error", timeout=60)
 
-    def _keep(self, event: Event) -> None:
+    def _keep(self, event: object) -> None:
         """Write the record after each event (in the worker thread, before the seat hears it)."""
         self._save()
 
@@ -826,30 +808,16 @@ class SixtySixApp(App[int]):
             self.save_failed = False
             self.saved = f"Record saved to {path}"
 
-    def on_your_turn(self, message: YourTurn) -> None:
-        """The user's seat waits for a choice."""
-        self.game.ask(message.observation)
-
-    def on_table_update(self, message: TableUpdate) -> None:
-        """Show an event; open the round summary and the end of the match."""
-        event = message.event
-        self.game.show_event(event)
-        if event.kind is EventKind.ROUND_ENDED and event.result is not None:
-            self._results.append(event.result)
-            summary = RoundOverScreen(len(self._results), event.result, event.observation.marriages,
-                                      event.score, self.game.rules.match_target, self.names,
-                                      match_over=event.match_winner is not None)
-            self.push_screen(summary, lambda _: self.human.go_on())
-        elif event.kind is EventKind.MATCH_ENDED:
-            self._final = event
-
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Once the match is over and its record written, show the result."""
         final = self._final
         if event.worker is self._worker and event.state is WorkerState.SUCCESS and final is not None \
                 and final.match_winner is not None:
-            self.push_screen(MatchOverScreen(final.score, final.match_winner, self._results, self.names,
-                                             self.saved))
+            self.push_screen(self._over(final.match_winner))
+
+    def _over(self, winner: int) -> Screen[None]:
+        """The end of the match, ``winner`` having won it."""
+        raise NotImplementedError
 
     async def action_quit(self) -> None:
         """Leave, after asking if a match is in progress (its record is saved)."""
@@ -879,3 +847,65 @@ class SixtySixApp(App[int]):
         self.human.close()
         for number, handler in self._handlers.items():
             signal.signal(number, handler)
+
+
+class SixtySixApp(MatchApp):
+    """Sixty-Six in the terminal: the user against a computer opponent, a whole match.
+
+    ``delay`` is the opponent's pause in seconds before each of its actions;
+    ``save`` a file the match record is written to at the start and after every
+    action and deal (atomically). ``seed`` seeds the deals and the opponent; when it
+    is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
+    to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
+    and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
+    A program opponent (``cmd:``) may think ``bot_seconds`` per decision and take
+    ``handshake_seconds`` to start; it is retold a resumed match first.
+    """
+
+    table: Table
+    human: HumanSeat
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
+                 save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
+                 memory: bool = False, match: Match | None = None, manual_draw: bool = False,
+                 signals: bool = False, bot_seconds: float | None = None,
+                 handshake_seconds: float | None = None) -> None:
+        super().__init__(opponent, seed, save, signals)
+        rules = match.rules if match is not None else rules or Rules()
+        self.names = Names(opponent_name(opponent))
+        self.human = HumanSeat(self.post_message, self._stopping, self._keep)
+        opponent_bot = limit(make_bot(opponent, self.seed), bot_seconds, handshake_seconds)
+        if match is not None and isinstance(opponent_bot, EngineBot):
+            opponent_bot.resume(match, 1)
+        bot = PausedSeat(opponent_bot, delay, self._stopping)
+        self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
+        """The table; the worker thread plays its match."""
+        self.game = GameScreen(self.human, self.names, rules, memory, manual_draw)
+        self.game.round_number = len(self.table.match.rounds)
+        self.game.score = self.table.match.score
+        self._results = [result for result in self.table.match.results() if result.outcome is not None]
+
+    def get_default_screen(self) -> Screen[None]:
+        """The card table."""
+        return self.game
+
+    def on_your_turn(self, message: YourTurn) -> None:
+        """The user's seat waits for a choice."""
+        self.game.ask(message.observation)
+
+    def on_table_update(self, message: TableUpdate) -> None:
+        """Show an event; open the round summary and the end of the match."""
+        event = message.event
+        self.game.show_event(event)
+        if event.kind is EventKind.ROUND_ENDED and event.result is not None:
+            self._results.append(event.result)
+            summary = RoundOverScreen(len(self._results), event.result, event.observation.marriages,
+                                      event.score, self.game.rules.match_target, self.names,
+                                      match_over=event.match_winner is not None)
+            self.push_screen(summary, lambda _: self.human.go_on())
+        elif event.kind is EventKind.MATCH_ENDED:
+            self._final = event
+
+    def _over(self, winner: int) -> Screen[None]:
+        """The end of the match."""
+        return MatchOverScreen(self.table.match.score, winner, self._results, self.names, self.saved)

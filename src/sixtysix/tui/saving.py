@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from sixtysix.errors import (
     IllegalActionError,
@@ -33,6 +35,8 @@ from sixtysix.errors import (
 )
 from sixtysix.match import Match
 from sixtysix.notation import Record, Tag, push_recorded, read_record
+from sixtysix.round import Action, Round
+from sixtysix.three import ThreeMatch, ThreeRound
 
 HUMAN = "human"
 """The name of the user's seat in ``[Players]``."""
@@ -40,13 +44,27 @@ HUMAN = "human"
 SEED_TAG = "Seed"
 """The free tag that holds the seed of a match's deals."""
 
+_R_co = TypeVar("_R_co", covariant=True)
+
+
+class _Match(Protocol[_R_co]):
+    """A two-hand or three-hand match, as :func:`resume` deals it again."""
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    def deal(self) -> _R_co: ...
+
+
 class SaveError(SixtySixError):
     """A record file that cannot be written, or a record that cannot be resumed."""
 
 
-def record_of(match: Match, opponent: str, seed: int) -> Record:
-    """The record of a terminal match, with the tags :func:`resume` needs."""
-    return Record.from_match(match, players=(HUMAN, opponent), tags=[Tag(SEED_TAG, (str(seed),))])
+def record_of(match: Match | ThreeMatch, opponent: str, seed: int) -> Record:
+    """The record of a terminal match, with the tags :func:`resume` needs: the user
+    against ``opponent``, in each other seat of a three-hand match."""
+    players = (HUMAN, *[opponent] * (match.rules.seats - 1))
+    return Record.from_match(match, players=players, tags=[Tag(SEED_TAG, (str(seed),))])
 
 
 def check_save(path: Path, *, force: bool = False) -> None:
@@ -96,16 +114,36 @@ class Resumed:
     seed: int
 
 
-def load(path: Path) -> Resumed:
-    """Read a record of ``sixtysix play`` and the match it stopped at, checking that
-    the file can be written again. Raises :class:`SaveError`."""
+@dataclass(frozen=True)
+class ThreeResumed:
+    """A three-hand match read back from its record, ready to play on."""
+
+    match: ThreeMatch
+    opponent: str
+    seed: int
+
+
+def read_saved(path: Path) -> Record:
+    """Read a record file. Raises :class:`SaveError`."""
     try:
-        record = read_record(path)
+        return read_record(path)
     except RecordFileError as error:
         raise SaveError(str(error)) from None
     except NotationError as error:
         raise SaveError(f"{path} cannot be resumed: {error}") from None
-    resumed = resume(record, str(path))
+
+
+def load(path: Path) -> Resumed:
+    """Read a record of ``sixtysix play`` and the match it stopped at, checking that
+    the file can be written again. Raises :class:`SaveError`."""
+    resumed = resume(read_saved(path), str(path))
+    check_save(path, force=True)
+    return resumed
+
+
+def load_three(path: Path) -> ThreeResumed:
+    """:func:`load` for a three-hand record."""
+    resumed = resume_three(read_saved(path), str(path))
     check_save(path, force=True)
     return resumed
 
@@ -116,29 +154,62 @@ def resume(record: Record, name: str) -> Resumed:
     Raises :class:`SaveError` if the record lacks the tags of a terminal match,
     does not follow from its seed, breaks a rule, or its match is over.
     """
-    players = record.players
-    seeds = [tag.values[0] for tag in record.header if tag.name == SEED_TAG]
-    if players is None or len(players) != 2 or players[0] != HUMAN or len(seeds) != 1:
-        raise SaveError(f"{name} cannot be resumed: only records saved by sixtysix play "
-                        f'(with [Players "{HUMAN}" ...] and [{SEED_TAG}]) can be')
-    try:
-        seed = int(seeds[0])
-    except ValueError:
-        raise SaveError(f"{name} cannot be resumed: [{SEED_TAG}] is not a whole number") from None
+    opponent, seed = _tags(record, name)
     try:
         match = Match(record.rules, seed=seed)
-        if match.first_dealer != record.dealer:
-            raise SaveError(f"{name} cannot be resumed: its [Dealer] does not follow from its [{SEED_TAG}]")
-        for number, entry in enumerate(record.rounds, 1):
-            rnd = match.deal()
-            if rnd.deck != entry.deck:
-                raise SaveError(f"{name} cannot be resumed: the deck of round {number} "
-                                f"does not follow from its [{SEED_TAG}]")
-            for action in entry.actions:
+        for rnd, actions in _dealt(record, name, match):
+            for action in actions:
                 push_recorded(rnd, action)
     except (NotationError, RulesError, StateError, IllegalActionError) as error:
         raise SaveError(f"{name} cannot be resumed: {error}") from None
+    _not_over(match, name)
+    return Resumed(match, opponent, seed)
+
+
+def resume_three(record: Record, name: str) -> ThreeResumed:
+    """:func:`resume` for a three-hand record."""
+    opponent, seed = _tags(record, name)
+    try:
+        match = ThreeMatch(record.rules, seed=seed)
+        for rnd, actions in _dealt(record, name, match):
+            for action in actions:
+                rnd.push(action)
+    except (NotationError, RulesError, StateError, IllegalActionError) as error:
+        raise SaveError(f"{name} cannot be resumed: {error}") from None
+    _not_over(match, name)
+    return ThreeResumed(match, opponent, seed)
+
+
+def _tags(record: Record, name: str) -> tuple[str, int]:
+    """The opponent and the seed of a record of ``sixtysix play``."""
+    players = record.players
+    seeds = [tag.values[0] for tag in record.header if tag.name == SEED_TAG]
+    if players is None or len(players) != record.seats or players[0] != HUMAN or len(seeds) != 1 \
+            or len(set(players[1:])) != 1:
+        raise SaveError(f"{name} cannot be resumed: only records saved by sixtysix play "
+                        f'(with [Players "{HUMAN}" ...] and [{SEED_TAG}]) can be')
+    try:
+        return players[1], int(seeds[0])
+    except ValueError:
+        raise SaveError(f"{name} cannot be resumed: [{SEED_TAG}] is not a whole number") from None
+
+
+_R = TypeVar("_R", Round, ThreeRound)
+
+
+def _dealt(record: Record, name: str, match: _Match[_R]) -> Iterator[tuple[_R, list[Action]]]:
+    """Each round of the record dealt again from the match's seed, with its actions."""
+    if match.first_dealer != record.dealer:
+        raise SaveError(f"{name} cannot be resumed: its [Dealer] does not follow from its [{SEED_TAG}]")
+    for number, entry in enumerate(record.rounds, 1):
+        rnd = match.deal()
+        if rnd.deck != entry.deck:
+            raise SaveError(f"{name} cannot be resumed: the deck of round {number} "
+                            f"does not follow from its [{SEED_TAG}]")
+        yield rnd, entry.actions
+
+
+def _not_over(match: Match | ThreeMatch, name: str) -> None:
     if match.is_over:
-        score = match.score
-        raise SaveError(f"{name} cannot be resumed: its match is over ({score[0]}-{score[1]})")
-    return Resumed(match, players[1], seed)
+        score = "-".join(map(str, match.score))
+        raise SaveError(f"{name} cannot be resumed: its match is over ({score})")

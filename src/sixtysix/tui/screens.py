@@ -29,13 +29,26 @@ def score_line(score: tuple[int, int], target: int, names: Names) -> str:
     return f"You {score[0]} – {score[1]} {names.opponent}  (playing to {target})"
 
 
-class RoundOverScreen(ModalScreen[None]):
-    """Why the round just played scored what it did; the user goes on with a key."""
+class GoOnScreen(ModalScreen[None]):
+    """A round's summary: the user goes on to the next round with a key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,n", "go_on", "Next round", key_display="⏎"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    def hint(self, match_over: bool) -> Static:
+        """The line that says which key goes on, and to what."""
+        hint = "see the result of the match" if match_over else "deal the next round"
+        return Static(f"Press Enter to {hint}.", classes="hint")
+
+    def action_go_on(self) -> None:
+        """Close the summary."""
+        self.dismiss(None)
+
+
+class RoundOverScreen(GoOnScreen):
+    """Why the round just played scored what it did; the user goes on with a key."""
 
     def __init__(self, number: int, result: RoundResult, marriages: Sequence[tuple[int, int]],
                  score: tuple[int, int], target: int, names: Names, match_over: bool) -> None:
@@ -79,13 +92,8 @@ class RoundOverScreen(ModalScreen[None]):
             yield Static(table, id="round-table")
             yield Static(Text(score_line(self._score, self._target, names)), id="round-score",
                          classes="score")
-            hint = "see the result of the match" if self._match_over else "deal the next round"
-            yield Static(f"Press Enter to {hint}.", classes="hint")
+            yield self.hint(self._match_over)
         yield Footer()
-
-    def action_go_on(self) -> None:
-        """Close the summary."""
-        self.dismiss(None)
 
 
 class MatchOverScreen(ModalScreen[None]):

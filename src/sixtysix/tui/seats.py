@@ -1,4 +1,5 @@
-"""The two seats of a terminal match, run by :class:`~sixtysix.table.Table` in a worker thread.
+"""The seats of a terminal match, run by :class:`~sixtysix.table.Table` (or
+:class:`~sixtysix.table.ThreeTable`) in a worker thread.
 
 The user's seat hands each observation to the app as a message and blocks until
 the user answers; the computer's seat pauses before each action it shows so the
@@ -22,9 +23,11 @@ from collections.abc import Callable
 
 from textual.message import Message
 
+from sixtysix.bots import Bot
 from sixtysix.observation import Observation
 from sixtysix.round import Action
-from sixtysix.table import Event, EventKind, Seat
+from sixtysix.table import Event, EventKind, ThreeEvent
+from sixtysix.three import ThreeObservation
 
 
 class SeatClosed(Exception):
@@ -52,8 +55,24 @@ class TableUpdate(Message):
         self.event = event
 
 
-class HumanSeat:
-    """Seat 0: asks the user through the app and waits for the answer.
+class ThreeTurn(Message):
+    """The user is to choose one of ``observation.legal`` in a three-hand round."""
+
+    def __init__(self, observation: ThreeObservation) -> None:
+        super().__init__()
+        self.observation = observation
+
+
+class ThreeUpdate(Message):
+    """Something happened at a three-hand table, as the user's seat sees it."""
+
+    def __init__(self, event: ThreeEvent) -> None:
+        super().__init__()
+        self.event = event
+
+
+class AskingSeat:
+    """The user's seat: asks the user through the app and waits for the answer.
 
     ``post`` delivers a message to the app from the worker thread; ``keep``, if
     given, is called with each event first, in that thread (the app saves the
@@ -62,26 +81,26 @@ class HumanSeat:
     """
 
     def __init__(self, post: Callable[[Message], object], closing: threading.Event,
-                 keep: Callable[[Event], None] | None = None) -> None:
+                 keep: Callable[[object], None] | None = None) -> None:
         self._post = post
         self._closing = closing
         self._keep = keep
         self._answers: queue.Queue[Action | _Signal] = queue.Queue()
 
-    def act(self, observation: Observation) -> Action:
-        """Show the observation to the user and return the action they pick."""
-        self._post(YourTurn(observation))
+    def _ask(self, message: Message) -> Action:
+        """Post the question to the app and return the action the user picks."""
+        self._post(message)
         answer = self._wait()
         if not isinstance(answer, Action):
             raise SeatClosed
         return answer
 
-    def notify(self, event: Event) -> None:
+    def _tell(self, kind: EventKind, event: object, message: Message) -> None:
         """Forward an event to the app; after a round, wait until the user goes on."""
         if self._keep is not None:
             self._keep(event)
-        self._post(TableUpdate(event))
-        if event.kind is EventKind.ROUND_ENDED:
+        self._post(message)
+        if kind is EventKind.ROUND_ENDED:
             self._wait()
 
     def answer(self, action: Action) -> None:
@@ -106,6 +125,30 @@ class HumanSeat:
         return answer
 
 
+class HumanSeat(AskingSeat):
+    """Seat 0 of a two-hand match: the user."""
+
+    def act(self, observation: Observation) -> Action:
+        """Show the observation to the user and return the action they pick."""
+        return self._ask(YourTurn(observation))
+
+    def notify(self, event: Event) -> None:
+        """Forward an event to the app; after a round, wait until the user goes on."""
+        self._tell(event.kind, event, TableUpdate(event))
+
+
+class ThreeHumanSeat(AskingSeat):
+    """Seat 0 of a three-hand match: the user."""
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """Show the observation to the user and return the action they pick."""
+        return self._ask(ThreeTurn(observation))
+
+    def notify(self, event: ThreeEvent) -> None:
+        """Forward an event to the app; after a round, wait until the user goes on."""
+        self._tell(event.kind, event, ThreeUpdate(event))
+
+
 class PausedSeat:
     """A computer seat that pauses ``delay`` seconds before each action a record
     shows (not before the implicit ``draw`` and ``pass``). It listens to the
@@ -113,7 +156,7 @@ class PausedSeat:
 
     notify: Callable[[Event], None]
 
-    def __init__(self, bot: Seat, delay: float, closing: threading.Event) -> None:
+    def __init__(self, bot: Bot, delay: float, closing: threading.Event) -> None:
         self._bot = bot
         self._delay = delay
         self._closing = closing
@@ -123,7 +166,13 @@ class PausedSeat:
 
     def act(self, observation: Observation) -> Action:
         """The bot's action, after the pause."""
-        action = self._bot.act(observation)
+        return self._paused(self._bot.act(observation))
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """The bot's action in a three-hand round, after the pause."""
+        return self._paused(self._bot.act_three(observation))
+
+    def _paused(self, action: Action) -> Action:
         if self._closing.wait(self._delay if action.is_recorded else 0):
             raise SeatClosed
         return action
