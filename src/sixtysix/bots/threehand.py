@@ -102,7 +102,10 @@ def seat_value(scores: Scores, seat: int) -> int:
     >>> seat_value((3, 0, 0), 0), seat_value((3, 0, 0), 1), seat_value((0, 2, 2), 0)
     (6, -3, -4)
     """
-    return 2 * scores[seat] - scores[left_of(seat)] - scores[left_of(left_of(seat))]
+    return 2 * scores[seat] - scores[_NEXT[seat]] - scores[_NEXT[_NEXT[seat]]]
+
+
+_NEXT = (1, 2, 0)
 
 
 class Seat3:
@@ -340,19 +343,21 @@ class Endgame:
     def _trick(self, hands: Hands, pts: Hands, tricks: Hands, marr: Hands, leader: int, count: int,
                lead: Card) -> Scores:
         trump = self.trump
-        second = left_of(leader)
-        third = left_of(second)
+        second = _NEXT[leader]
+        third = _NEXT[second]
+        first = _NEXT[third]  # the leader
         best: Scores = (0, 0, 0)
         best_value = -1 << 30
+        finish = self._finish
         for card in cards_in(_follow_rule(hands[second], (lead,), trump)[0]):
             reply: Scores = (0, 0, 0)
             reply_value = -1 << 30
             for last in cards_in(_follow_rule(hands[third], (lead, card), trump)[0]):
-                scores = self._finish(hands, pts, tricks, marr, leader, count, (lead, card, last))
-                value = seat_value(scores, third)
+                scores = finish(hands, pts, tricks, marr, leader, count, (lead, card, last))
+                value = 2 * scores[third] - scores[first] - scores[second]
                 if value > reply_value:
                     reply, reply_value = scores, value
-            value = seat_value(reply, second)
+            value = 2 * reply[second] - reply[third] - reply[first]
             if value > best_value:
                 best, best_value = reply, value
         return best
