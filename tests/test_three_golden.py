@@ -43,7 +43,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 def test_golden_files() -> None:
     assert {p.stem for p in RECORDS} == {
-        "three-hand-replayed", "three-hand-match-target", "three-hand-auto-pending"}
+        "three-hand-replayed", "three-hand-match-target", "three-hand-auto-pending",
+        "three-hand-analyze-exact"}
     assert {p.stem for p in GOLDEN.glob("*.json")} == {p.stem for p in RECORDS}
 
 
@@ -194,13 +195,6 @@ def test_commands_that_do_not_take_three_hand_yet(argv: list[str],
     status, out, err = run(argv, capsys)
     assert (status, out) == (2, "")
     assert "the three-hand game is not supported here yet" in err and err.count("\n") == 1
-
-
-def test_analyze_refuses_three_hand_records(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(["analyze", str(GOLDEN / "three-hand-auto-pending.ssn")], capsys)
-    assert (status, out) == (2, "")
-    assert err == ("sixtysix analyze: three-hand records cannot be analyzed yet; "
-                   "'sixtysix replay' checks them\n")
 
 
 # ------------------------------------------------------------------ benchmarks

@@ -94,13 +94,11 @@ class PimcBot(Bot):
         "exchange": Parameter(True, 0, 1),
         "infer": Parameter(False, 0.01, 1),
         "meld": Parameter(True, 0, 1),
-        "exact_tricks": Parameter(True, 0, 8),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
-                 exchange: int = 0, infer: float = 1.0, meld: int = 0,
-                 exact_tricks: int = 3) -> None:
+                 exchange: int = 0, infer: float = 1.0, meld: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -112,7 +110,6 @@ class PimcBot(Bot):
         self.exchange = bool(exchange)
         self.infer = infer
         self.meld = bool(meld)
-        self.exact_tricks = exact_tricks
         self.heuristic = HeuristicBot(seed, exact=0)
         self._endgames = Endgames()
 
@@ -137,21 +134,22 @@ class PimcBot(Bot):
 
     def act_three(self, observation: ThreeObservation) -> Action:
         """The sampling search of the three-hand game (:func:`~sixtysix.bots.threehand.search_values`):
-        ``samples`` full rounds drawn from the observation, each action valued by rollouts
-        of the rules of thumb until ``exact_tricks`` tricks are left, then exactly; ties go
-        to the heuristic's choice.
+        ``samples`` full rounds drawn from the observation (``seconds``, if given, stops
+        early), each action valued by rollouts of the rules of thumb until
+        :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly;
+        ties go to the heuristic's choice.
 
         >>> from sixtysix.three import ThreeMatch, observe_three
         >>> rnd = ThreeMatch(seed=1).deal()
         >>> PimcBot(seed=1, samples=2).act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True
         """
-        from sixtysix.bots.threehand import Seat3, search_values
+        from sixtysix.bots.threehand import EXACT_TRICKS, Seat3, search_values
 
         legal = observation.legal
         if len(legal) == 1:
             return legal[0]
-        values, _ = search_values(observation, self.rng, self.samples, self.exact_tricks, self.seconds)
+        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS, self.seconds)
         return best_action(values, Seat3.of(observation).choose())
 
     def weighted_values(self, observation: Observation) -> dict[Action, float]:

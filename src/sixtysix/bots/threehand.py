@@ -83,6 +83,9 @@ from sixtysix.three import (
 Scores = tuple[int, int, int]
 """The game points each seat gains in a round."""
 
+EXACT_TRICKS = 3
+"""The search solves a sampled round exactly once this many tricks are left (at a lead):
+three keeps a decision of the ``hard`` level near 20 ms; four costs ten times as much."""
 _REACH_66 = 100
 """Worth of winning a trick that brings a seat to 66: it declares out next."""
 _WIN_BONUS = 2
