@@ -40,6 +40,10 @@ MAX_MATCHES = 100_000
 """The most matches per pairing a tournament may play."""
 MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
+TWO_HAND_MATCHES = 100
+"""A two-hand tournament's matches per pairing unless told."""
+THREE_HAND_MATCHES = 120
+"""A three-hand tournament's matches per trio unless told: a multiple of 3 and of 6."""
 
 
 def summary(match: Match | ThreeMatch, legal: bool = False) -> dict[str, Any]:
@@ -224,6 +228,19 @@ reads its records
     return rules
 
 
+def game_rules_argument(text: str) -> Rules:
+    """An argument type: a preset of the two-hand or the three-hand game with optional
+    ``flag=value`` overrides.
+
+    >>> game_rules_argument("three-hand").seats
+    3
+    """
+    try:
+        return Rules.parse(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 _NOT_YET = f"the {THREE_HAND} game is not supported here yet: only 'sixtysix replay' reads its records"
 
 
@@ -331,8 +348,16 @@ def _play(args: argparse.Namespace) -> int:
 def _tournament(args: argparse.Namespace) -> int:
     if args.address is not None and args.backend != "ray":
         raise CommandError("--address needs --backend ray")
-    report = run_tournament(args.bots, args.matches, args.rules, jobs=args.jobs, seed=args.seed,
-                            progress=None if args.quiet else _progress_bar("matches"),
+    matches = args.matches
+    if args.rules.seats == 3:
+        given = [option for option, value in (("--bot-seconds", args.bot_seconds),
+                                              ("--handshake-seconds", args.handshake_seconds))
+                 if value is not None]
+        if given:
+            raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the two-hand game only")
+        matches = matches or THREE_HAND_MATCHES
+    report = run_tournament(args.bots, matches or TWO_HAND_MATCHES, args.rules, jobs=args.jobs,
+                            seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
                             handshake_seconds=args.handshake_seconds)
     if args.plot:
@@ -490,16 +515,22 @@ def build_parser() -> argparse.ArgumentParser:
     tournament = commands.add_parser(
         "tournament", help="duplicate matches between bots, with ratings and 95%% intervals",
         description=_wrap("Play duplicate matches between every pair of bots and rate them (Elo scale, "
-                          "95% intervals). A progress bar is shown on a terminal."),
+                          "95% intervals). Under three-hand rules, each deck sequence is played in all "
+                          "seat orders: two bots play the first against two copies of the second, "
+                          "three or more every trio. A progress bar is shown on a terminal."),
         **formatting)
     tournament.add_argument("bots", nargs="+", metavar="BOT", type=_entrant,
                             help="bots or levels, with optional parameters (two or more), or programs "
                                  "speaking the bot protocol ('cmd:PROGRAM ARGS'); "
                                  "a 'seer:' prefix lets a built-in bot see every card")
-    tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=100,
-                            help=f"matches per pairing, even, up to {MAX_MATCHES} (default 100)")
-    tournament.add_argument("--rules", type=rules_argument, default=Rules(),
-                            help="preset with optional overrides, e.g. 'classic match_target=3'")
+    tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=None,
+                            help=f"matches per pairing, even, up to {MAX_MATCHES} (default "
+                                 f"{TWO_HAND_MATCHES}); under {THREE_HAND} rules, per trio, a multiple "
+                                 f"of its seat orders: 3 for two bots (the first against two copies of "
+                                 f"the second), 6 for more (default {THREE_HAND_MATCHES})")
+    tournament.add_argument("--rules", type=game_rules_argument, default=Rules(),
+                            help="preset with optional overrides, e.g. 'classic match_target=3', or "
+                                 f"{THREE_HAND!r} for three seats")
     tournament.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
                             help=f"worker processes, 1 to {MAX_JOBS} (4 per CPU; default 1); with "
                                  "--backend ray and no --address, the CPUs of the local Ray instance")

@@ -1,8 +1,8 @@
-"""The game loop every front end shares: a match between two seats.
+"""The game loop every front end shares: a match between two seats, or three.
 
 A seat is anything with ``act(observation) -> action``; it may also have
 ``notify(event)`` to hear what happens. The table asks the seat to act whose
-turn it is, checks the action, applies it, and tells both seats, each through
+turn it is, checks the action, applies it, and tells the seats, each through
 its own :class:`~sixtysix.observation.Observation`, so no seat ever receives
 what it may not see.
 
@@ -26,6 +26,15 @@ A table given a match with a round in play (one resumed from its record) plays i
 >>> played = Table(seats, match=started).play()
 >>> played.rounds[0] is rnd, rnd.is_over, played.is_over
 (True, True, True)
+
+:class:`ThreeTable` is the same loop for the three-hand game (RULES.md section 11):
+its seats act by ``act_three`` on a
+:class:`~sixtysix.three.ThreeObservation` and hear :class:`ThreeEvent` values.
+
+>>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
+>>> match = ThreeTable(seats, seed=5).play()
+>>> match.is_over, max(match.score) >= 11
+(True, True)
 """
 
 from __future__ import annotations
@@ -33,14 +42,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from sixtysix.cards import Card
 from sixtysix.errors import IllegalActionError, StateError
 from sixtysix.match import Match, RoundResult
 from sixtysix.observation import Observation, observe
 from sixtysix.round import _FOLLOW_PHASE, _LEADER, _OVER, _PHASE, _RESPOND_PHASE, Action, Round
-from sixtysix.rules import Rules
+from sixtysix.rules import THREE_HAND, Rules
+from sixtysix.three import (
+    SEATS,
+    ThreeMatch,
+    ThreeObservation,
+    ThreeRound,
+    ThreeRoundResult,
+    ThreeSeat,
+    observe_three,
+)
 
 _new = object.__new__
 
@@ -68,6 +86,20 @@ class Event:
     match_winner: int | None = None
 
 
+@dataclass(frozen=True)
+class ThreeEvent:
+    """One thing a seat of a three-hand table is told, with that seat's view of the
+    round after it."""
+
+    kind: EventKind
+    observation: ThreeObservation
+    score: tuple[int, int, int]
+    actor: int | None = None
+    action: Action | None = None
+    result: ThreeRoundResult | None = None
+    match_winner: int | None = None
+
+
 _ACTION = EventKind.ACTION
 
 
@@ -87,11 +119,181 @@ class Listener(Protocol):
         ...
 
 
+class ThreeListener(Protocol):
+    """A seat of a three-hand table that wants to hear every event."""
+
+    def notify(self, event: ThreeEvent) -> None:
+        """Receive one event."""
+        ...
+
+
 class NotYourTurnError(IllegalActionError):
     """An action submitted by a seat whose turn it is not."""
 
 
-class Table:
+class _Playing(Protocol):
+    """What the loop asks of a round: :class:`Round` and :class:`ThreeRound` both have it."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def push(self, action: Action) -> None: ...
+
+
+_R_co = TypeVar("_R_co", bound=_Playing, covariant=True)
+
+
+class _Dealing(Protocol[_R_co]):
+    """What the loop asks of a match: :class:`Match` and :class:`ThreeMatch` both have it."""
+
+    @property
+    def round(self) -> _R_co | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def deal(self, deck: Sequence[Card] | None = None) -> _R_co: ...
+
+    def results(self) -> Sequence[object]: ...
+
+
+_R = TypeVar("_R", bound=_Playing)
+_M = TypeVar("_M", bound=_Dealing[Any])
+
+
+class _Loop(Generic[_M, _R]):
+    """The loop both tables share: the seats' turns, the order of the events, and
+    each listener told through its own view. A table names its event class and says
+    how a seat observes the round and how the match stands."""
+
+    _event: type[Any]
+    match: _M
+
+    def __init__(self, seats: Sequence[object], match: _M) -> None:
+        self.match = match
+        # The seats that hear events, with their notify methods.
+        self._listeners = tuple((index, notify) for index, notify in
+                                enumerate(getattr(seat, "notify", None) for seat in seats)
+                                if notify is not None)
+        self._kept: tuple[_R, tuple[tuple[int, ...], int | None]] | None = None
+
+    def _observe(self, rnd: _R, seat: int) -> object:
+        """What ``seat`` may know of ``rnd`` now."""
+        raise NotImplementedError
+
+    def _count(self) -> tuple[tuple[int, ...], int | None]:
+        """The match's score and winner."""
+        raise NotImplementedError
+
+    def _tell(self, kind: EventKind, rnd: _R, actor: int | None = None, action: Action | None = None,
+              result: object = None) -> None:
+        listeners = self._listeners
+        if not listeners:
+            return
+        score, winner = self._standing(rnd)
+        cls = self._event
+        for seat, notify in listeners:
+            # cls(kind, observation, score, actor, action, result, winner) without
+            # the frozen dataclass's field-by-field __init__ (an event per seat per
+            # action); a field left out reads as its default, None.
+            event = _new(cls)
+            fields = event.__dict__
+            fields["kind"] = kind
+            fields["observation"] = self._observe(rnd, seat)
+            fields["score"] = score
+            if actor is not None:
+                fields["actor"] = actor
+                fields["action"] = action
+            if result is not None:
+                fields["result"] = result
+            if winner is not None:
+                fields["match_winner"] = winner
+            notify(event)
+
+    def _standing(self, rnd: _R) -> tuple[tuple[int, ...], int | None]:
+        """The match's score and winner, counted once while ``rnd`` is in play: until
+        it ends, they depend only on the rounds before it, which have ended and can
+        only be taken back after it."""
+        kept = self._kept
+        over = rnd.is_over
+        if kept is not None and kept[0] is rnd and not over:
+            return kept[1]
+        standing = self._count()
+        self._kept = None if over else (rnd, standing)
+        return standing
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action the table waits for, or ``None`` between rounds."""
+        rnd = self.match.round
+        return None if rnd is None else rnd.to_act
+
+    def deal(self, deck: Sequence[Card] | None = None) -> _R:
+        """Start the next round (from ``deck`` if given) and tell the seats."""
+        rnd: _R = self.match.deal(deck)
+        self._tell(EventKind.ROUND_STARTED, rnd)
+        return rnd
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Check and apply ``seat``'s action and tell the seats what happened: the
+        action, then the end of the round and of the match when they come.
+
+        Raises :class:`NotYourTurnError` if another seat is to act (or none is),
+        :class:`IllegalActionError` with the engine's reason if the rules forbid the
+        action; either way nothing changes.
+        """
+        rnd: _R | None = self.match.round
+        to_act = None if rnd is None else rnd.to_act
+        if rnd is None or to_act is None:
+            raise NotYourTurnError("no round is in play")
+        if seat != to_act:
+            raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        self._apply(rnd, seat, action)
+
+    def _apply(self, rnd: _R, seat: int, action: Action) -> None:
+        """Check and apply the action of ``seat``, whose turn it is, and tell the seats
+        (the push checks it and leaves the round as it was if the rules forbid it)."""
+        rnd.push(action)
+        self._tell(_ACTION, rnd, seat, action)
+        if rnd.is_over:
+            self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
+            if self.match.is_over:
+                self._tell(EventKind.MATCH_ENDED, rnd)
+
+    def _chosen(self, rnd: _R, seat: int, action: Action) -> None:
+        """Apply the action a seat of the table chose; an illegal one is the seat's fault."""
+        try:
+            self._apply(rnd, seat, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
+
+    def _start(self) -> _R:
+        """The round to play: the round in play of a match given to the table (told as
+        ``ROUND_RESUMED``), else a new one dealt."""
+        rnd: _R | None = self.match.round
+        if rnd is not None and not rnd.is_over:
+            self._tell(EventKind.ROUND_RESUMED, rnd)
+            return rnd
+        return self.deal()
+
+    def _outside(self, seat: int) -> StateError:
+        return StateError(f"seat {seat} acts from outside: submit its actions")
+
+    def play_round(self) -> object:
+        """Deal and play one round, or play on the round in play; returns its result."""
+        raise NotImplementedError
+
+    def play(self) -> _M:
+        """Play rounds until the match is over; returns the match."""
+        while not self.match.is_over:
+            self.play_round()
+        return self.match
+
+
+class Table(_Loop[Match, Round]):
     """Runs a match between two seats; seat ``i`` plays seat ``i`` of the match.
 
     A seat may be ``None``: its actions come from outside, through :meth:`submit`.
@@ -107,54 +309,19 @@ class Table:
     1
     """
 
+    _event = Event
+
     def __init__(self, seats: Sequence[Seat | None], rules: Rules | None = None, *,
                  seed: int | None = None, dealer: int | None = None,
                  match: Match | None = None) -> None:
         if len(seats) != 2:
             raise ValueError("two-hand Sixty-Six needs exactly two seats")
         self.seats = list(seats)
-        self.match = match if match is not None else Match(rules, seed=seed, dealer=dealer)
-        # The seats that hear events, with their notify methods.
-        self._listeners = tuple((index, notify) for index, notify in
-                                enumerate(getattr(seat, "notify", None) for seat in self.seats)
-                                if notify is not None)
+        super().__init__(seats, match if match is not None else Match(rules, seed=seed, dealer=dealer))
         self._seen: list[tuple[list[int], Round, Observation] | None] = [None, None]
-        self._kept: tuple[Round, tuple[tuple[int, int], int | None]] | None = None
 
-    def _tell(self, kind: EventKind, rnd: Round, actor: int | None = None, action: Action | None = None,
-              result: RoundResult | None = None) -> None:
-        listeners = self._listeners
-        if not listeners:
-            return
-        score, winner = self._standing(rnd)
-        for seat, notify in listeners:
-            # Event(kind, observation, score, actor, action, result, winner) without
-            # the frozen dataclass's field-by-field __init__ (an event per seat per
-            # action); a field left out reads as its default, None.
-            event = _new(Event)
-            fields = event.__dict__
-            fields["kind"] = kind
-            fields["observation"] = self._observe(rnd, seat)
-            fields["score"] = score
-            if actor is not None:
-                fields["actor"] = actor
-                fields["action"] = action
-            if result is not None:
-                fields["result"] = result
-            if winner is not None:
-                fields["match_winner"] = winner
-            notify(event)
-
-    def _standing(self, rnd: Round) -> tuple[tuple[int, int], int | None]:
-        """The match's score and winner, counted once while ``rnd`` is in play: until
-        it ends, they depend only on the rounds before it, which have ended and can
-        only be taken back after it."""
-        kept = self._kept
-        if kept is not None and kept[0] is rnd and rnd._outcome is None:
-            return kept[1]
-        standing = self.match._standing()
-        self._kept = (rnd, standing) if rnd._outcome is None else None
-        return standing
+    def _count(self) -> tuple[tuple[int, int], int | None]:
+        return self.match._standing()
 
     def _observe(self, rnd: Round, seat: int) -> Observation:
         """``observe(rnd, seat)``, or the observation made last for the seat if the
@@ -167,51 +334,10 @@ class Table:
         self._seen[seat] = (state, rnd, obs)
         return obs
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose action the table waits for, or ``None`` between rounds."""
-        return self.match.to_act
-
-    def deal(self, deck: Sequence[Card] | None = None) -> Round:
-        """Start the next round (from ``deck`` if given) and tell the seats."""
-        rnd = self.match.deal(deck)
-        self._tell(EventKind.ROUND_STARTED, rnd)
-        return rnd
-
-    def submit(self, seat: int, action: Action) -> None:
-        """Check and apply ``seat``'s action and tell the seats what happened: the
-        action, then the end of the round and of the match when they come.
-
-        Raises :class:`NotYourTurnError` if another seat is to act (or none is),
-        :class:`IllegalActionError` with the engine's reason if the rules forbid the
-        action; either way nothing changes.
-        """
-        rnd = self.match.round
-        to_act = None if rnd is None else rnd.to_act
-        if rnd is None or to_act is None:
-            raise NotYourTurnError("no round is in play")
-        if seat != to_act:
-            raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
-        self._apply(rnd, seat, action)
-
-    def _apply(self, rnd: Round, seat: int, action: Action) -> None:
-        """Check and apply the action of ``seat``, whose turn it is, and tell the seats
-        (the push checks it and leaves the round as it was if the rules forbid it)."""
-        rnd.push(action)
-        self._tell(_ACTION, rnd, seat, action)
-        if rnd._s[_PHASE] == _OVER:
-            self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
-            if self.match.is_over:
-                self._tell(EventKind.MATCH_ENDED, rnd)
-
     def play_round(self) -> RoundResult:
         """Deal and play one round, or play on the round in play of a match given to the
         table (told as ``ROUND_RESUMED``); returns how the match counts it."""
-        rnd = self.match.round
-        if rnd is not None and not rnd.is_over:
-            self._tell(EventKind.ROUND_RESUMED, rnd)
-        else:
-            rnd = self.deal()
+        rnd = self._start()
         seats = self.seats
         while (phase := rnd._s[_PHASE]) != _OVER:
             # The seat to act, as Round.to_act: the follower, or the closer's opponent
@@ -219,16 +345,53 @@ class Table:
             seat = rnd._s[_LEADER] ^ (phase in (_FOLLOW_PHASE, _RESPOND_PHASE))
             player = seats[seat]
             if player is None:
-                raise StateError(f"seat {seat} acts from outside: submit its actions")
-            action = player.act(self._observe(rnd, seat))
-            try:
-                self._apply(rnd, seat, action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
+                raise self._outside(seat)
+            self._chosen(rnd, seat, player.act(self._observe(rnd, seat)))
         return self.match.results()[-1]
 
-    def play(self) -> Match:
-        """Play rounds until the match is over; returns the match."""
-        while not self.match.is_over:
-            self.play_round()
-        return self.match
+
+class ThreeTable(_Loop[ThreeMatch, ThreeRound]):
+    """Runs a three-hand match (RULES.md section 11); seat ``i`` plays seat ``i`` of
+    the match. Seats act by ``act_three``; a seat with ``notify`` hears every
+    :class:`ThreeEvent` through its own observation; a ``None`` seat acts from
+    outside, through :meth:`submit`.
+
+    >>> table = ThreeTable([None, None, None], seed=5, dealer=2)
+    >>> rnd = table.deal()
+    >>> table.to_act
+    0
+    >>> table.submit(1, rnd.legal_tuple()[0])
+    Traceback (most recent call last):
+    ...
+    sixtysix.table.NotYourTurnError: it is seat 0's turn, not seat 1's
+    >>> table.submit(0, rnd.legal_tuple()[0]); table.to_act
+    1
+    """
+
+    _event = ThreeEvent
+
+    def __init__(self, seats: Sequence[ThreeSeat | None], rules: Rules | None = None, *,
+                 seed: int | None = None, dealer: int | None = None,
+                 match: ThreeMatch | None = None) -> None:
+        if len(seats) != SEATS:
+            raise ValueError(f"{THREE_HAND} Sixty-Six needs exactly three seats")
+        self.seats = list(seats)
+        super().__init__(seats, match if match is not None else ThreeMatch(rules, seed=seed, dealer=dealer))
+
+    def _count(self) -> tuple[tuple[int, int, int], int | None]:
+        return self.match.score, self.match.winner
+
+    def _observe(self, rnd: ThreeRound, seat: int) -> ThreeObservation:
+        return observe_three(rnd, seat)
+
+    def play_round(self) -> ThreeRoundResult:
+        """Deal and play one round, or play on the round in play of a match given to the
+        table (told as ``ROUND_RESUMED``); returns how the match counts it."""
+        rnd = self._start()
+        seats = self.seats
+        while (seat := rnd.to_act) is not None:
+            player = seats[seat]
+            if player is None:
+                raise self._outside(seat)
+            self._chosen(rnd, seat, player.act_three(observe_three(rnd, seat)))
+        return self.match.results()[-1]

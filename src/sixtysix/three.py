@@ -867,8 +867,9 @@ class ThreeSeat(Protocol):
 
 def play_three(seats: Sequence[ThreeSeat], rules: Rules | None = None, *, seed: int | None = None,
                dealer: int | None = None) -> ThreeMatch:
-    """Play a whole three-hand match between three seats, each asked to act on its own
-    observation; an illegal action raises :class:`IllegalActionError`.
+    """Play a whole three-hand match between three seats at a
+    :class:`~sixtysix.table.ThreeTable`, each asked to act on its own observation; an
+    illegal action raises :class:`IllegalActionError`.
 
     >>> from sixtysix.bots import make_bot
     >>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
@@ -876,16 +877,11 @@ def play_three(seats: Sequence[ThreeSeat], rules: Rules | None = None, *, seed: 
     >>> match.is_over, max(match.score) >= 11
     (True, True)
     """
+    from sixtysix.table import ThreeTable
+
     if len(seats) != SEATS:
         raise StateError(f"a three-hand match needs 3 seats, not {len(seats)}")
-    match = ThreeMatch(rules, seed=seed, dealer=dealer)
-    while not match.is_over:
-        rnd = match.deal()
-        while not rnd.is_over:
-            seat = rnd.to_act
-            assert seat is not None
-            rnd.push(seats[seat].act_three(observe_three(rnd, seat)))
-    return match
+    return ThreeTable(seats, rules, seed=seed, dealer=dealer).play()
 
 
 # ------------------------------------------------------------ one seat's view

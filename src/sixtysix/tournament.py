@@ -2,6 +2,10 @@
 
 Every pairing plays deck sequences twice with the seats swapped, so luck of the
 deal cancels out: in the twin match each bot gets the cards the other had.
+Under the three-hand rules (RULES.md section 11) every trio of bots plays each deck
+sequence in all its seat orders instead: with two bots, the first against two copies
+of the second in the three rotations; with three or more, every trio in all six
+orders (see :func:`schedule`).
 Duplicate pairs run on a local process pool (stopped at once on Ctrl-C) or on a Ray
 cluster (:mod:`sixtysix.cluster`); the same seeds give the same results on both.
 
@@ -34,16 +38,19 @@ from sixtysix.observation import Observation
 from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
-from sixtysix.table import Event, Table
+from sixtysix.table import Event, Table, ThreeTable
+from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
 
 Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One match to play: the bots in seat order, the deck seed, and the pair it belongs to."""
+    """One match to play: the bots in seat order (two or three), the deck seed, and the
+    duplicate group it belongs to: the matches dealt the same decks, the pair of a
+    two-seat tournament."""
 
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
     rules: str
     seed: int
     pair: int
@@ -59,9 +66,9 @@ class MatchResult:
 
     spec: MatchSpec
     winner: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     rounds: int
-    think_times: tuple[tuple[float, ...], tuple[float, ...]]
+    think_times: tuple[tuple[float, ...], ...]
     """Each seat's think time of every decision, in seconds."""
     forfeit: str | None = None
     """Why the loser lost by forfeit (a program bot that failed), else ``None``."""
@@ -82,8 +89,14 @@ class _TimedSeat:
             self.notify = notify
 
     def act(self, observation: Observation) -> Action:
+        return self._timed(self.bot.act, observation)
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        return self._timed(self.bot.act_three, observation)
+
+    def _timed(self, act: Callable[[Any], Action], observation: object) -> Action:
         start = time.perf_counter()
-        action = self.bot.act(observation)
+        action = act(observation)
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -114,6 +127,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
     match by forfeit, with the reason in the result; its process is ended.
     """
+    if len(spec.bots) == 3:
+        return _play_three(spec)
     bots = [limit(make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i),
                   spec.bot_seconds, spec.handshake_seconds) for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
@@ -141,13 +156,23 @@ def play_match(spec: MatchSpec) -> MatchResult:
     )
 
 
+def _play_three(spec: MatchSpec) -> MatchResult:
+    """Play one three-hand match of a tournament."""
+    seats = [_TimedSeat(make_bot(name, seed=spec.seed * 3 + i)) for i, name in enumerate(spec.bots)]
+    match = ThreeTable(seats, Rules.parse(spec.rules), seed=spec.seed).play()
+    assert match.winner is not None
+    return MatchResult(spec, match.winner, match.score, len(match.rounds),
+                       tuple(tuple(seat.times) for seat in seats))
+
+
 def play_pair(pair: Sequence[MatchSpec]) -> list[MatchResult]:
-    """Play the matches of one duplicate pair: the unit of work of every backend."""
+    """Play the matches of one duplicate pair (or group of seat orders): the unit of
+    work of every backend."""
     return [play_match(spec) for spec in pair]
 
 
 def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
-    """The scheduled matches grouped into their duplicate pairs, in order.
+    """The scheduled matches grouped into their duplicate pairs (or groups), in order.
 
     >>> [[s.bots for s in p] for p in pairs(schedule(["a", "b"], 2, Rules(), 1))]
     [[('a', 'b'), ('b', 'a')]]
@@ -165,9 +190,17 @@ def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int,
 
     >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 2, Rules(), 1)]
     [(('a', 'b'), 1000), (('b', 'a'), 1000)]
+
+    Under three-hand rules, ``matches`` per trio, each deck sequence in all the trio's
+    seat orders (:func:`seat_orders`):
+
+    >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 3, Rules.parse("three-hand"), 1)]
+    [(('a', 'b', 'b'), 1000), (('b', 'a', 'b'), 1000), (('b', 'b', 'a'), 1000)]
     """
     if len(bots) < 2:
         raise TournamentError("a tournament needs at least two bots")
+    if rules.seats == 3:
+        return _schedule_three(bots, matches, rules, seed)
     if matches < 2 or matches % 2:
         raise TournamentError(
             f"matches per pairing must be even and at least 2 (duplicate pairs), not {matches}")
@@ -179,6 +212,39 @@ def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int,
             specs.append(MatchSpec((first, second), str(rules), deal_seed, pair, *limits))
             specs.append(MatchSpec((second, first), str(rules), deal_seed, pair, *limits))
             pair += 1
+    return specs
+
+
+def seat_orders(bots: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The seat orders a deck sequence is played in: for two bots, the first against two
+    copies of the second in its three rotations; for three, all six orders.
+
+    >>> seat_orders(["a", "b"])
+    [('a', 'b', 'b'), ('b', 'a', 'b'), ('b', 'b', 'a')]
+    >>> len(seat_orders(["a", "b", "c"]))
+    6
+    """
+    if len(bots) == 2:
+        first, second = bots
+        return [(first, second, second), (second, first, second), (second, second, first)]
+    return [(a, b, c) for a, b, c in itertools.permutations(bots)]
+
+
+def _schedule_three(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list[MatchSpec]:
+    trios = [tuple(bots)] if len(bots) == 2 else list(itertools.combinations(bots, 3))
+    specs: list[MatchSpec] = []
+    group = 0
+    for trio in trios:
+        orders = seat_orders(trio)
+        if matches < len(orders) or matches % len(orders):
+            raise TournamentError(
+                f"matches per trio must be a multiple of {len(orders)} (each deck sequence in all "
+                f"{len(orders)} seat orders of {', '.join(trio)}), not {matches}")
+        sequences = matches // len(orders)
+        for _ in range(sequences):
+            deal_seed = seed * 1000 + group % sequences
+            specs.extend(MatchSpec(order, str(rules), deal_seed, group) for order in orders)
+            group += 1
     return specs
 
 
@@ -228,6 +294,29 @@ class Standing:
 
 
 @dataclass
+class ThreeStanding(Standing):
+    """One bot's results over a three-hand tournament, counted per seat it took: a bot
+    seated twice in a match (the strength setting) plays two matches of it, winning
+    at most one. ``conceded`` is what the other two seats gained in its matches.
+
+    The intervals are 95% intervals over the groups of matches dealt the same decks,
+    which are independent (the matches of a group are not).
+    """
+
+    points_low: float = math.nan
+    points_high: float = math.nan
+    edge: float = 0.0
+    """Game points per round minus the mean of the other two seats' per round."""
+    edge_low: float = math.nan
+    edge_high: float = math.nan
+
+    @property
+    def points_per_round(self) -> float:
+        """Game points won per round played."""
+        return self.game_points / self.rounds if self.rounds else 0.0
+
+
+@dataclass
 class Report:
     """A finished tournament: standings, head-to-head records and every match."""
 
@@ -238,16 +327,21 @@ class Report:
     standings: list[Standing]
     head_to_head: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
     results: list[MatchResult] = field(default_factory=list)
+    seats: int = 2
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of the report."""
+        """A JSON-ready dict of the report (an interval that cannot be estimated, from a
+        single group of matches, is ``null``)."""
+        seats = {"seats": self.seats} if self.seats == 3 else {}
         return {
+            **seats,
             "bots": self.bots,
             "rules": self.rules,
             "matches_per_pairing": self.matches_per_pairing,
             "seed": self.seed,
             "standings": [
-                {**asdict(s), "win_rate": s.win_rate, "win_interval": list(s.win_interval),
+                {**{k: _finite(v) for k, v in asdict(s).items()}, "win_rate": s.win_rate,
+                 "win_interval": list(s.win_interval),
                  "points_per_round": s.points_per_round, "ms_per_decision": s.ms_per_decision,
                  "ms_median": s.ms_median}
                 for s in self.standings
@@ -261,19 +355,12 @@ class Report:
         """The standings as a text table."""
         w = max(12, *(len(b) for b in self.bots))
         c = max(12, *(len(b) + 2 for b in self.bots))
-        lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
-                 f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
-        for s in self.standings:
-            low, high = s.win_interval
-            win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
-            rating_ci = f"{s.rating_low:.0f}..{s.rating_high:.0f}"
-            lines.append(
-                f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
-                f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
-                f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
+        lines = self._three_lines(w) if self.seats == 3 else self._two_lines(w)
         if len(self.bots) > 2:
             lines.append("")
-            lines.append("head to head (row's match wins - losses against column):")
+            lines.append("head to head (row's match wins - losses against column):" if self.seats == 2 else
+                         "head to head (row's wins - losses against column; a match won beats each "
+                         "other seat):")
             lines.append(" " * w + "".join(f"{b:>{c}}" for b in self.bots))
             for a in self.bots:
                 cells = "".join(
@@ -286,6 +373,38 @@ class Report:
             lines.append(f"forfeits ({len(forfeits)} matches lost by a failing bot):")
             lines.extend(f"  {' vs '.join(r.spec.bots)} seed {r.spec.seed}: {r.forfeit}" for r in forfeits)
         return "\n".join(lines)
+
+    def _two_lines(self, w: int) -> list[str]:
+        lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
+                 f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
+        for s in self.standings:
+            low, high = s.win_interval
+            win_ci = f"{100 * low:.1f}-{100 * high:.1f}"
+            rating_ci = f"{s.rating_low:.0f}..{s.rating_high:.0f}"
+            lines.append(
+                f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% {win_ci:>13} "
+                f"{s.points_per_round:>+8.3f} {s.rating:>7.0f} {rating_ci:>13} "
+                f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
+        return lines
+
+    def _three_lines(self, w: int) -> list[str]:
+        lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>11} "
+                 f"{'gp/round':>8} {'95% CI':>13} {'edge':>6} {'95% CI':>13} "
+                 f"{'rating':>7} {'95% CI':>11} {'ms med':>7} {'ms max':>7}"]
+        for s in self.standings:
+            assert isinstance(s, ThreeStanding)
+            low, high = s.win_interval
+            lines.append(
+                f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% "
+                f"{f'{100 * low:.1f}-{100 * high:.1f}':>11} {s.points_per_round:>8.3f} "
+                f"{_span(s.points_low, s.points_high, '.3f'):>13} {s.edge:>+6.3f} "
+                f"{_span(s.edge_low, s.edge_high, '+.3f'):>13} {s.rating:>7.0f} "
+                f"{_span(s.rating_low, s.rating_high, '.0f'):>11} {s.ms_median:>7.1f} "
+                f"{1000 * s.think_max:>7.0f}")
+        lines.append("")
+        lines.append("per seat taken; edge: game points per round minus the other two seats' mean; "
+                     "intervals over deck groups")
+        return lines
 
     def html(self) -> str:
         """A self-contained HTML page with the ratings and their intervals as an SVG chart."""
@@ -311,10 +430,47 @@ class Report:
                f'font-family="sans-serif" font-size="13">{zero}{"".join(bars)}</svg>')
         return ("<!doctype html><html><head><meta charset='utf-8'><title>sixtysix tournament</title>"
                 "</head><body><h1>Tournament</h1>"
-                f"<p>Rules {html.escape(self.rules)}; {self.matches_per_pairing} duplicate matches per "
-                f"pairing; seed {self.seed}. Ratings are Elo-scale (Bradley-Terry on match wins, "
-                "mean 0) with 95% intervals from the Fisher information.</p>"
+                f"<p>Rules {html.escape(self.rules)}; {self._format()}; seed {self.seed}. Ratings are "
+                f"Elo-scale (Bradley-Terry on {self._games()}, mean 0) with 95% intervals from the "
+                "Fisher information.</p>"
                 f"{svg}<pre>{html.escape(self.table())}</pre></body></html>\n")
+
+
+    def _format(self) -> str:
+        if self.seats == 2:
+            return f"{self.matches_per_pairing} duplicate matches per pairing"
+        return f"{self.matches_per_pairing} matches per trio, each deck sequence in all its seat orders"
+
+    def _games(self) -> str:
+        return "match wins" if self.seats == 2 else "pairwise results: a match's winner beat each other seat"
+
+
+def _finite(value: object) -> object:
+    """``value``, or ``None`` for a float that is not finite (JSON has no NaN)."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _span(low: float, high: float, spec: str) -> str:
+    """An interval as text, ``n/a`` when it cannot be estimated."""
+    return f"{low:{spec}}..{high:{spec}}" if math.isfinite(low) else "n/a"
+
+
+def ratio_interval(groups: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
+    """The ratio of the values' sum to the weights' sum over independent groups of
+    (value, weight), with its 95% interval (the ratio estimator's linearised
+    variance); the interval is NaN from fewer than two groups.
+
+    >>> [round(v, 3) for v in ratio_interval([(3, 2), (5, 3), (2, 2), (4, 3)])]
+    [1.4, 1.136, 1.664]
+    """
+    total = sum(weight for _, weight in groups)
+    ratio = sum(value for value, _ in groups) / total if total else 0.0
+    count = len(groups)
+    if count < 2 or not total:
+        return ratio, math.nan, math.nan
+    spread = sum((value - ratio * weight) ** 2 for value, weight in groups) * count / (count - 1)
+    half = Z95 * math.sqrt(spread) / total
+    return ratio, ratio - half, ratio + half
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
@@ -392,21 +548,34 @@ def bradley_terry(bots: Sequence[str], games: Iterable[tuple[str, str]],
             for b, i in index.items()}
 
 
-def _tally(bots: Sequence[str], results: Sequence[MatchResult]
+def _tally(bots: Sequence[str], results: Sequence[MatchResult], seats: int = 2
            ) -> tuple[list[Standing], dict[str, dict[str, tuple[int, int]]]]:
-    standings = {b: Standing(b) for b in bots}
-    head = {a: {b: (0, 0) for b in bots if b != a} for a in bots}
+    kind = ThreeStanding if seats == 3 else Standing
+    standings = {b: kind(b) for b in bots}
     times: dict[str, list[float]] = {b: [] for b in bots}
+    # Per bot, per group of matches dealt the same decks: game points, the other
+    # seats' mean, rounds.
+    groups: dict[str, dict[int, list[float]]] = {b: {} for b in bots}
+    games: list[tuple[str, str]] = []
     for r in results:
+        total = sum(r.score)
         for seat, name in enumerate(r.spec.bots):
             s = standings[name]
             s.matches += 1
             s.wins += r.winner == seat
             s.rounds += r.rounds
             s.game_points += r.score[seat]
-            s.conceded += r.score[1 - seat]
+            s.conceded += total - r.score[seat]
             times[name].extend(r.think_times[seat])
-        winner, loser = r.spec.bots[r.winner], r.spec.bots[1 - r.winner]
+            group = groups[name].setdefault(r.spec.pair, [0.0, 0.0, 0.0])
+            group[0] += r.score[seat]
+            group[1] += (total - r.score[seat]) / (len(r.score) - 1)
+            group[2] += r.rounds
+        # The winner beat each other seat (the same bot in another seat is no opponent).
+        winner = r.spec.bots[r.winner]
+        games.extend((winner, name) for name in r.spec.bots if name != winner)
+    head = {a: {b: (0, 0) for b in bots if b != a} for a in bots}
+    for winner, loser in games:
         won, lost = head[winner][loser]
         head[winner][loser] = (won + 1, lost)
         won, lost = head[loser][winner]
@@ -417,7 +586,12 @@ def _tally(bots: Sequence[str], results: Sequence[MatchResult]
         s.think_seconds = sum(spent)
         s.think_max = max(spent, default=0.0)
         s.think_median = statistics.median(spent) if spent else 0.0
-    ratings = bradley_terry(bots, [(r.spec.bots[r.winner], r.spec.bots[1 - r.winner]) for r in results])
+        if isinstance(s, ThreeStanding):
+            kept = groups[b].values()
+            _, s.points_low, s.points_high = ratio_interval([(gp, rounds) for gp, _, rounds in kept])
+            s.edge, s.edge_low, s.edge_high = ratio_interval([(gp - others, rounds)
+                                                              for gp, others, rounds in kept])
+    ratings = bradley_terry(bots, games)
     for b, (rating, error) in ratings.items():
         s = standings[b]
         s.rating = rating
@@ -445,7 +619,9 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     ``jobs`` CPUs (:func:`sixtysix.cluster.run_on_ray`).
     """
     for name in bots:
-        make_bot(name.removeprefix(SEER))
+        bot = make_bot(name.removeprefix(SEER))
+        if rules.seats == 3:
+            _plays_three(name, bot)
     if len(set(bots)) != len(bots):
         raise TournamentError("each bot may enter once")
     if jobs < 1:
@@ -478,6 +654,16 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
             pool.terminate()
             pool.join()
     results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
-    standings, head = _tally(list(bots), results)
-    return Report(list(bots), str(rules), matches, seed, standings, head, results)
+    standings, head = _tally(list(bots), results, rules.seats)
+    return Report(list(bots), str(rules), matches, seed, standings, head, results, rules.seats)
+
+
+def _plays_three(name: str, bot: Bot) -> None:
+    """Raise :class:`~sixtysix.errors.BotError` (the bot's own words) or
+    :class:`TournamentError` unless the bot can take a seat of a three-hand tournament."""
+    if name.startswith(SEER):
+        raise TournamentError(f"{SEER} lets a bot see every card in the two-hand game only, not {name!r}")
+    if type(bot).act_three is Bot.act_three:
+        rnd = ThreeMatch(seed=0).deal()
+        bot.act_three(observe_three(rnd, rnd.leader))
 
