@@ -188,7 +188,6 @@ def test_illegal_follow_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize("argv", [
     ["play", "--rules", "three-hand"],
     ["play", "--rules", "three-hand", "match_target=5"],
-    ["tournament", "random", "greedy", "--rules", "three-hand"],
 ])
 def test_commands_that_do_not_take_three_hand_yet(argv: list[str],
                                                   capsys: pytest.CaptureFixture[str]) -> None:
