@@ -95,6 +95,8 @@ _UNSURE = 0.4
 _FOLLOW = Phase.FOLLOW.value
 _MARRIAGE = Phase.MARRIAGE.value
 _OVER = Phase.OVER.value
+_NEXT = (1, 2, 0)
+"""The seat to the left of each seat."""
 _PARTNER = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
 
 
@@ -108,9 +110,6 @@ def seat_value(scores: Scores, seat: int) -> int:
     return 2 * scores[seat] - scores[_NEXT[seat]] - scores[_NEXT[_NEXT[seat]]]
 
 
-_NEXT = (1, 2, 0)
-
-
 class Seat3:
     """What the seat to act knows of a three-hand round, and its rules of thumb.
 
@@ -119,27 +118,24 @@ class Seat3:
     cards ``s`` has shown.
     """
 
-    __slots__ = ("hand", "leader", "legal", "others", "pending", "phase", "points", "possible",
-                 "scores_now", "seat", "shown", "table", "tricks_left", "trump", "trumps")
+    __slots__ = ("hand", "legal", "others", "pending", "phase", "points", "possible", "seat", "shown",
+                 "table", "trump", "trumps")
 
     def __init__(self, seat: int, hand: CardSet, trump: int, legal: tuple[Action, ...], phase: int,
-                 leader: int, table: tuple[Card, ...], points: tuple[int, int, int], pending: int,
-                 possible: dict[int, CardSet], shown: CardSet, tricks_left: int) -> None:
+                 table: tuple[Card, ...], points: tuple[int, int, int], pending: int,
+                 possible: dict[int, CardSet], shown: CardSet) -> None:
         self.seat = seat
         self.hand = hand
         self.trump = trump
         self.trumps = SUIT_MASKS[trump]
         self.legal = legal
         self.phase = phase
-        self.leader = leader
         self.table = table
         self.points = points
-        self.scores_now = points
         self.pending = pending
         self.possible = possible
         self.others = (left_of(seat), left_of(left_of(seat)))
         self.shown = shown
-        self.tricks_left = tricks_left
 
     @staticmethod
     def of(obs: ThreeObservation) -> Seat3:
@@ -148,8 +144,8 @@ class Seat3:
         unseen = obs.unseen
         possible = {other: (unseen & ~obs.excluded(other)) | obs.shown[other] for other in obs.others}
         pending = 0 if obs.trick_counts[seat] else obs.marriage_points[seat]
-        return Seat3(seat, obs.hand, obs.trump, obs.legal, obs.phase.value, obs.leader, obs.table,
-                     obs.points, pending, possible, obs.shown[seat], 8 - len(obs.tricks))
+        return Seat3(seat, obs.hand, obs.trump, obs.legal, obs.phase.value, obs.table, obs.points,
+                     pending, possible, obs.shown[seat])
 
     @staticmethod
     def of_round(rnd: ThreeRound) -> Seat3:
@@ -164,8 +160,8 @@ class Seat3:
         possible = {other: unseen | shown[other] for other in (left_of(seat), left_of(left_of(seat)))}
         points = rnd.points()
         pending = 0 if s[_TRICKS + seat] else s[_MARR + seat]
-        return Seat3(seat, hand, rnd.trump, rnd.legal_tuple(), s[_PHASE], s[_LEADER], rnd.table,
-                     points, pending, possible, shown[seat], 8 - s[_TRICK_COUNT])
+        return Seat3(seat, hand, rnd.trump, rnd.legal_tuple(), s[_PHASE], rnd.table, points, pending,
+                     possible, shown[seat])
 
     # ------------------------------------------------------------------ values
 
