@@ -73,11 +73,11 @@ def test_random_picks_among_the_legal() -> None:
     assert seen == set(rnd.legal_tuple())
 
 
-@pytest.mark.parametrize("name", sorted(set(BOTS) - {"random", "greedy"}))
+@pytest.mark.parametrize("name", sorted(set(BOTS) - {"random", "greedy", "heuristic", "pimc"}))
 def test_other_bots_say_they_do_not_play_three_hand(name: str) -> None:
     rnd = spades()
     with pytest.raises(BotError, match=f"bot '{name}' does not play the three-hand game yet; "
-                                       "these do: greedy, random"):
+                                       "these do: greedy, heuristic, pimc, random"):
         make_bot(name).act_three(observe_three(rnd, 0))
 
 

@@ -43,7 +43,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 def test_golden_files() -> None:
     assert {p.stem for p in RECORDS} == {
-        "three-hand-replayed", "three-hand-match-target", "three-hand-auto-pending"}
+        "three-hand-replayed", "three-hand-match-target", "three-hand-auto-pending",
+        "three-hand-analyze-exact"}
     assert {p.stem for p in GOLDEN.glob("*.json")} == {p.stem for p in RECORDS}
 
 
@@ -193,13 +194,6 @@ def test_play_and_tournament_take_three_hand(capsys: pytest.CaptureFixture[str])
     assert "--manual-draw: for the two-hand game only" in err and err.count("\n") == 1
 
 
-def test_analyze_refuses_three_hand_records(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(["analyze", str(GOLDEN / "three-hand-auto-pending.ssn")], capsys)
-    assert (status, out) == (2, "")
-    assert err == ("sixtysix analyze: three-hand records cannot be analyzed yet; "
-                   "'sixtysix replay' checks them\n")
-
-
 # ------------------------------------------------------------------ benchmarks
 
 
@@ -224,7 +218,7 @@ def test_three_playout_prints_rounds_per_second_last(observe: list[str]) -> None
 @pytest.mark.parametrize(("script", "rules", "words"), [
     ("three_playout.py", "classic", "argument --rules: not three-hand rules: 'classic'"),
     ("three_playout.py", "three-hand tie=replay", "argument --rules: flag 'tie' does not apply"),
-    ("random_playout.py", "three-hand", "argument --rules: the three-hand game is not supported here yet"),
+    ("random_playout.py", "three-hand", "argument --rules: this benchmark measures the two-hand game"),
 ])
 def test_playout_benchmarks_refuse_the_other_game(script: str, rules: str, words: str) -> None:
     done = benchmark(script, "--rules", rules, "--seconds", "0.05")

@@ -201,6 +201,30 @@ def test_push_pop_restores_the_state(seed: int, rules: str) -> None:
         assert rnd.outcome is None and not rnd.is_over
 
 
+@settings(max_examples=300, deadline=None)
+@given(seed=seeds, rules=claims, stop=st.integers(0, 30))
+def test_round_built_at_a_position_equals_the_replayed_one(seed: int, rules: str, stop: int) -> None:
+    rnd, rng = random_round(seed, rules)
+    for _ in range(stop):
+        if rnd.is_over:
+            break
+        rnd.push(choose(rnd, rng))
+    built = ThreeRound.at([rnd.hand(seat) for seat in range(3)], rnd.dealer, rnd.trump_card,
+                          rnd.actions, rnd.rules)
+    assert built.key() == rnd.key() and built.legal_tuple() == rnd.legal_tuple()
+    assert (built.actions, built.tricks, built.marriages) == (rnd.actions, rnd.tricks, rnd.marriages)
+    assert built.outcome == rnd.outcome
+    dealt = ThreeRound(built.deck, rnd.dealer, rnd.rules)
+    assert [dealt.hand(seat) for seat in range(3)] == [ThreeRound(rnd.deck, rnd.dealer).hand(seat)
+                                                        for seat in range(3)]
+    if not rnd.is_over:  # it plays on as the replayed round does
+        action = choose(built, rng)
+        built.push(action)
+        rnd.push(action)
+        assert built.key() == rnd.key() and built.outcome == rnd.outcome
+        assert built.pop() == action
+
+
 @settings(max_examples=200, deadline=None)
 @given(seed=seeds, rules=claims, stop=st.integers(0, 30))
 def test_observations_never_leak_and_samples_are_consistent(seed: int, rules: str, stop: int) -> None:

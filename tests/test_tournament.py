@@ -249,7 +249,7 @@ def test_cli_two_seat_json_is_unchanged(capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["greedy"], "a tournament needs at least two bots"),
-    (["greedy", "heuristic"], "bot 'heuristic' does not play the three-hand game yet"),
+    (["greedy", "solver"], "bot 'solver' does not play the three-hand game yet"),
     (["seer:greedy", "random"], "seer: lets a bot see every card in the two-hand game only"),
     (["greedy", "random", "--matches", "4"], "matches per trio must be a multiple of 3"),
     (["greedy", "random", "--bot-seconds", "1"], "--bot-seconds: program bots (cmd:) play the two-hand"),

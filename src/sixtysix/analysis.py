@@ -39,6 +39,7 @@ from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import is_determined, sampled_values, solve
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
+from sixtysix.three import ThreeObservation, sample_three
 
 DEFAULT_SAMPLES = 40
 """Full rounds sampled per analysis unless told otherwise."""
@@ -93,5 +94,46 @@ def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: i
             return values
 
         values = sampled_values(observation, rng, samples, evaluate, seconds)
+    ranked = sorted(legal, key=lambda action: -values[action])
+    return [ActionValue(action, values[action], exact, taken) for action in ranked]
+
+
+def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                  seconds: float | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> list[ActionValue]:
+    """As :func:`analyze`, for a three-hand observation (RULES.md section 11).
+
+    Values are the seat's expected game points of the round minus the mean of the
+    other two seats' (:func:`~sixtysix.bots.threehand.seat_value`, halved). When the
+    observation fixes every hidden card, the round is solved exactly
+    (:class:`~sixtysix.bots.threehand.Maxn`: each seat plays for its own value);
+    otherwise full rounds are sampled and valued as the sampling search does.
+
+    >>> from sixtysix.three import ThreeMatch, observe_three
+    >>> rnd = ThreeMatch(seed=7).deal()
+    >>> opening = analyze_three(observe_three(rnd, rnd.to_act), samples=3)
+    >>> sorted(v.action for v in opening) == sorted(rnd.legal_tuple()), opening[0].exact, opening[0].samples
+    (True, False, 3)
+    """
+    from sixtysix.bots.threehand import EXACT_TRICKS, Maxn, is_determined, search_values, seat_value
+
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    legal = observation.legal
+    if not legal:
+        return []
+    rng = Random(seed)
+    exact = is_determined(observation)
+    if exact:
+        seat = observation.seat
+        scores = Maxn().action_scores(sample_three(observation, rng))
+        values = {action: seat_value(s, seat) / 2 for action, s in scores.items()}
+        taken = 1
+    else:
+        def report(taken: int) -> None:
+            if progress:
+                progress(taken, samples)
+
+        values, taken = search_values(observation, rng, samples, EXACT_TRICKS, seconds, report)
     ranked = sorted(legal, key=lambda action: -values[action])
     return [ActionValue(action, values[action], exact, taken) for action in ranked]

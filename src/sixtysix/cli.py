@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze
-from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot
+from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze, analyze_three
+from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, threehand
 from sixtysix.bots.solver import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match, RoundResult
@@ -25,7 +25,7 @@ from sixtysix.observation import observe
 from sixtysix.protocol import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import THREE_HAND, Rules
-from sixtysix.three import ThreeMatch, ThreeRoundResult
+from sixtysix.three import ThreeMatch, ThreeRound, ThreeRoundResult, observe_three
 from sixtysix.tournament import BACKENDS, SEER, run_tournament
 
 _IMPLICIT = {
@@ -91,12 +91,10 @@ def _dashed(numbers: Sequence[int]) -> str:
     return "-".join(str(n) for n in numbers)
 
 
-def _load(path: str) -> Match:
-    """Read and replay a two-hand record file; errors reach :func:`main`, which reports them."""
+def _load(path: str) -> Match | ThreeMatch:
+    """Read and replay a record file; errors reach :func:`main`, which reports them."""
     record = read_record(path)
-    if record.seats != 2:
-        raise CommandError("three-hand records cannot be analyzed yet; 'sixtysix replay' checks them")
-    return record.replay()
+    return record.replay_three() if record.seats == 3 else record.replay()
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -135,16 +133,21 @@ def _analyze(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"seat": None, "phase": None if rnd is None else "over", "actions": []}))
         elif match.is_over:
-            print(f"The match is over (score {match.score[0]}-{match.score[1]}): no decision to analyze.")
+            print(f"The match is over (score {_dashed(match.score)}): no decision to analyze.")
         elif rnd is None:
             print("No round has been dealt: no decision to analyze.")
         else:
             print("The round is over: no decision to analyze until the next [Deck].")
         return 0
-    observation = observe(rnd, seat)
+    if isinstance(rnd, ThreeRound):
+        three = observe_three(rnd, seat)
+        legal, determined = three.legal, threehand.is_determined(three)
+    else:
+        observation = observe(rnd, seat)
+        legal, determined = observation.legal, is_determined(observation)
     phase = rnd.phase.name.lower()
-    if len(observation.legal) == 1 and not is_determined(observation):
-        only = observation.legal[0]
+    if len(legal) == 1 and not determined:
+        only = legal[0]
         if args.json:
             print(json.dumps({"seat": seat, "phase": phase, "actions": [
                 {"action": only.token, "expected": None, "exact": False}]}))
@@ -153,8 +156,11 @@ def _analyze(args: argparse.Namespace) -> int:
             print(f"Seat {seat} to act ({phase}): {only.token} is the only legal action"
                   + (f" ({note})" if note else "") + "; nothing to analyze.")
         return 0
-    values = analyze(observation, samples=args.samples, seed=args.seed,
-                     progress=_progress_bar("sampled deals"))
+    progress = _progress_bar("sampled deals")
+    if isinstance(rnd, ThreeRound):
+        values = analyze_three(three, samples=args.samples, seed=args.seed, progress=progress)
+    else:
+        values = analyze(observation, samples=args.samples, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps({"seat": seat, "phase": phase, "actions": [
             {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
@@ -162,7 +168,9 @@ def _analyze(args: argparse.Namespace) -> int:
         return 0
     how = ("solved exactly: every card still to play is known" if values[0].exact
            else f"estimated over {values[0].samples} sampled deals (seed {args.seed})")
-    print(f"Seat {seat} to act ({phase}); expected game points for seat {seat}, {how}.")
+    what = (f"seat {seat}'s expected game points minus the mean of the two others'"
+            if isinstance(rnd, ThreeRound) else f"expected game points for seat {seat}")
+    print(f"Seat {seat} to act ({phase}); {what}, {how}.")
     print(_analysis_table(values))
     return 0
 
@@ -203,13 +211,14 @@ def number(low: float, high: float) -> Callable[[str], float]:
 
 
 def rules_argument(text: str) -> Rules:
-    """An argument type: a two-hand preset with optional ``flag=value`` overrides.
+    """An argument type for the two-hand benchmarks: a two-hand preset with optional
+    ``flag=value`` overrides.
 
     >>> rules_argument("three-hand")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: the three-hand game is not supported here yet: only 'sixtysix replay' \
-reads its records
+    argparse.ArgumentTypeError: this benchmark measures the two-hand game \
+(three-hand: three_playout.py, three_decision.py)
     """
     try:
         rules = Rules.parse(text)
@@ -233,7 +242,7 @@ def game_rules_argument(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-_NOT_YET = f"the {THREE_HAND} game is not supported here yet: only 'sixtysix replay' reads its records"
+_NOT_YET = f"this benchmark measures the two-hand game ({THREE_HAND}: three_playout.py, three_decision.py)"
 
 
 def _bot(text: str) -> str:
@@ -506,7 +515,9 @@ def build_parser() -> argparse.ArgumentParser:
     analysis = commands.add_parser(
         "analyze", help="expected game points of each legal action at the end of a record",
         description=_wrap("Value each legal action of the seat to act at the end of a record, from what "
-                          "that seat knows: exactly once every card is known, else over sampled deals. A "
+                          "that seat knows: exactly once every card is known, else over sampled deals. In a "
+                          "three-hand record a value is the seat's game points minus the mean of the two "
+                          "others'. A "
                           "progress bar is shown on a terminal; a single legal action is named without "
                           "analysis."),
         **formatting)

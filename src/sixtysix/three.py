@@ -28,6 +28,7 @@ the deal passing left; :class:`ThreeObservation` is what one seat may know, and
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -289,6 +290,73 @@ class ThreeRound(BaseRound):
         self._marriages: list[tuple[int, Suit]] = []
         self._outcome: ThreeOutcome | None = None
         self._legal: tuple[Action, ...] | None = None
+
+    @classmethod
+    def at(cls, hands: Sequence[CardSet], dealer: int, trump_card: Card, actions: Sequence[Action],
+           rules: Rules | None = None) -> ThreeRound:
+        """The round at the position ``actions`` lead to, where seat ``i`` now holds
+        ``hands[i]``: built directly on the flat state, without the legality checks and
+        undo records of :meth:`push`, so it is fast, and the actions, taken as the
+        round's legal history, cannot be popped. The cards each seat played, with its
+        hand, make the eight it was dealt (the dealer's including ``trump_card``);
+        :attr:`deck` is a deck that deals them.
+
+        >>> from sixtysix.cards import parse_card
+        >>> deck = [parse_card(t) for t in
+        ...         "Ac Tc Kc Ad Td Kd Ah Th Kh Qc Jc Qd Jd Qh Jh As Ts Ks 9c 9d 9h Qs Js 9s".split()]
+        >>> rnd = ThreeRound(deck, dealer=2)
+        >>> for token in ("Ac", "9c", "9s", "Mh"):
+        ...     rnd.push_token(token)
+        >>> same = ThreeRound.at([rnd.hand(seat) for seat in range(3)], 2, rnd.trump_card, rnd.actions)
+        >>> same.key() == rnd.key(), same.tricks == rnd.tricks, same.actions == rnd.actions
+        (True, True, True)
+        >>> ThreeRound(same.deck, 2).key() == ThreeRound(rnd.deck, 2).key()   # the same deal
+        True
+        >>> same.pop()
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.StateError: no action to take back
+        """
+        rules = rules or _THREE_HAND
+        if rules.seats != SEATS:
+            raise RulesError(f"a three-hand round needs the three-hand rules, not {str(rules)!r}")
+        if dealer not in range(SEATS):
+            raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
+        if len(hands) != SEATS:
+            raise StateError(f"a three-hand round needs 3 hands, not {len(hands)}")
+        rnd = cls.__new__(cls)
+        rnd.rules = rules
+        rnd.dealer = dealer
+        rnd.trump_card = trump_card
+        rnd.trump = trump_card // 6
+        s = [0] * _STATE_SIZE
+        s[_HAND], s[_HAND + 1], s[_HAND + 2] = hands
+        s[_PHASE] = _LEAD_PHASE
+        s[_LEADER] = left_of(dealer)
+        s[_LEAD] = s[_SECOND] = -1
+        s[_KNOWN + dealer] = 1 << trump_card
+        s[_MSUIT] = -1
+        rnd._s = s
+        rnd._stack = []
+        rnd._actions = []
+        rnd._tricks = []
+        rnd._marriages = []
+        rnd._outcome = None
+        rnd._legal = None
+        played = [0, 0, 0]
+        for action in actions:
+            if s[_PHASE] == _OVER:
+                raise StateError("the round ended before the last of the actions")
+            card = ACTIONS[action].card
+            if card is not None:
+                seat = rnd.to_act
+                assert seat is not None
+                played[seat] |= 1 << card
+            rnd._actions.append(ACTIONS[action])
+            rnd._apply(ACTIONS[action])
+        rnd.deck = deal_deck([hand | cards for hand, cards in zip(hands, played, strict=True)],
+                             dealer, trump_card)
+        return rnd
 
     # ----------------------------------------------------------------- queries
 
@@ -829,9 +897,11 @@ def sample_three(obs: ThreeObservation, rng: random.Random) -> ThreeRound:
 
     Every hidden card lies with one of the two other seats. A card one of them
     cannot hold (:meth:`ThreeObservation.excluded`) goes to the other; the rest are
-    shared out at random. The round is then dealt again from a deck that gives each
-    seat its cards, and the observed actions are replayed, so the sample has the
-    round's history and plays on with push and pop.
+    shared out at random. The round is built at the observed position with
+    :meth:`ThreeRound.at`, once per observation; each further sample of the same
+    observation copies it and deals the hidden cards anew. The sample has the
+    round's history and plays on with push and pop (the history itself cannot be
+    popped).
 
     >>> match = ThreeMatch(seed=2)
     >>> rnd = match.deal()
@@ -842,31 +912,71 @@ def sample_three(obs: ThreeObservation, rng: random.Random) -> ThreeRound:
     >>> full.hand(1) == rnd.hand(1), full.actions == rnd.actions, observe_three(full, 1) == obs
     (True, True, True)
     """
+    position = _position(obs)
+    left, right = obs.others
+    hand = position.left_fixed
+    for card in rng.sample(position.free, position.need):
+        hand |= 1 << card
+    rnd = position.template.copy()
+    rnd._actions = position.template._actions[:]
+    s = rnd._s
+    s[_HAND + left] = hand
+    s[_HAND + right] = position.right_fixed | (position.unseen & ~hand)
+    if rnd.to_act != obs.seat:
+        rnd._legal = None
+    hands = [0, 0, 0]
+    hands[obs.seat] = obs.hand | position.played[obs.seat]
+    hands[left] = s[_HAND + left] | position.played[left]
+    hands[right] = s[_HAND + right] | position.played[right]
+    rnd.deck = deal_deck(hands, obs.dealer, obs.trump_card)
+    return rnd
+
+
+@dataclass(frozen=True)
+class _Position:
+    """What every sample of one observation shares (see :func:`sample_three`)."""
+
+    template: ThreeRound
+    """One full round at the observed position; samples copy it."""
+    left_fixed: CardSet
+    """Cards the left seat is known to hold: shown, or that the right seat cannot hold."""
+    right_fixed: CardSet
+    free: tuple[Card, ...]
+    """Hidden cards either seat may hold."""
+    need: int
+    """How many of ``free`` the left seat holds."""
+    unseen: CardSet
+    """Cards the seat has not seen: the right seat holds those the left seat does not."""
+    played: tuple[CardSet, CardSet, CardSet]
+    """The cards each seat has played."""
+
+
+@functools.lru_cache(maxsize=16)
+def _position(obs: ThreeObservation) -> _Position:
     left, right = obs.others
     unseen = obs.unseen
     ex_left, ex_right = obs.excluded(left), obs.excluded(right)
     if unseen & ex_left & ex_right:
         raise StateError("no full state is consistent with this observation")
-    only_left = unseen & ex_right
+    left_fixed = obs.shown[left] | (unseen & ex_right)
     free = cards_in(unseen & ~ex_left & ~ex_right)
-    need = obs.hand_sizes[left] - obs.shown[left].bit_count() - only_left.bit_count()
-    if not 0 <= need <= len(free):
+    need = obs.hand_sizes[left] - left_fixed.bit_count()
+    if not 0 <= need <= len(free) or obs.hand_sizes[right] != obs.shown[right].bit_count() + (
+            unseen.bit_count() - (left_fixed & unseen).bit_count() - need):
         raise StateError("no full state is consistent with this observation")
     hands = [0, 0, 0]
     hands[obs.seat] = obs.hand
-    hands[left] = obs.shown[left] | only_left
-    for card in rng.sample(free, need):
-        hands[left] |= 1 << card
+    hands[left] = left_fixed | sum(1 << card for card in free[:need])
     hands[right] = obs.shown[right] | (unseen & ~hands[left])
+    template = ThreeRound.at(hands, obs.dealer, obs.trump_card, obs.actions, obs.rules)
+    played = [0, 0, 0]
     for trick in obs.tricks:
         for index, card in enumerate(trick.cards):
-            hands[trick.seat_of(index)] |= 1 << card
+            played[trick.seat_of(index)] |= 1 << card
     for index, card in enumerate(obs.table):
-        hands[(obs.leader + index) % SEATS] |= 1 << card
-    rnd = ThreeRound(deal_deck(hands, obs.dealer, obs.trump_card), obs.dealer, obs.rules)
-    for action in obs.actions:
-        rnd.push(action)
-    return rnd
+        played[(obs.leader + index) % SEATS] |= 1 << card
+    return _Position(template, left_fixed, obs.shown[right], free, need, unseen,
+                     (played[0], played[1], played[2]))
 
 
 def deal_deck(hands: Sequence[CardSet], dealer: int, trump_card: Card) -> tuple[Card, ...]:

@@ -112,11 +112,11 @@ class Bot(ABC):
         >>> rnd = ThreeMatch(seed=1).deal()
         >>> make_bot("greedy").act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True
-        >>> make_bot("heuristic").act_three(observe_three(rnd, rnd.to_act))
+        >>> make_bot("solver").act_three(observe_three(rnd, rnd.to_act))
         Traceback (most recent call last):
         ...
-        sixtysix.errors.BotError: bot 'heuristic' does not play the three-hand game yet; \
-these do: greedy, random
+        sixtysix.errors.BotError: bot 'solver' does not play the three-hand game yet; \
+these do: greedy, heuristic, pimc, random
         """
         players = sorted(name for name, kind in BOTS.items() if kind.act_three is not Bot.act_three)
         raise BotError(f"bot {self.name!r} does not play the three-hand game yet; "

@@ -26,6 +26,7 @@ from sixtysix.round import (
     Phase,
     marriage,
 )
+from sixtysix.three import ThreeObservation
 
 _WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
@@ -148,6 +149,22 @@ class HeuristicBot(Bot):
             values = sampled_values(observation, self.rng, _STRICT_SAMPLES, sampler=self.sampler)
             return best_action(values, action)
         return action
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """The rules of thumb of the three-hand game (:class:`~sixtysix.bots.threehand.Seat3`):
+        out at 66, a marriage at every chance (the trump one first), sure winners led
+        (top trumps first), else a high card no one may beat, else the cheapest card;
+        following, the trick taken when it is worth it and the winning card is safe
+        from the seat still to play, else the cheapest card.
+
+        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> rnd = ThreeMatch(seed=1).deal()
+        >>> HeuristicBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+        True
+        """
+        from sixtysix.bots.threehand import Seat3
+
+        return Seat3.of(observation).choose()
 
     def _rules(self, observation: Observation) -> Action:
         legal = observation.legal

@@ -71,6 +71,7 @@ from sixtysix.bots.solver import (
 from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
+from sixtysix.three import ThreeObservation
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -132,6 +133,26 @@ class PimcBot(Bot):
         if self.meld and not observation.is_strict and any(a.marriage_suit is not None for a in legal):
             values = {action: v for action, v in values.items() if action.card is None}
         return best_action(values, preferred)
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        """The sampling search of the three-hand game (:func:`~sixtysix.bots.threehand.search_values`):
+        ``samples`` full rounds drawn from the observation (``seconds``, if given, stops
+        early), each action valued by rollouts of the rules of thumb until
+        :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly;
+        ties go to the heuristic's choice.
+
+        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> rnd = ThreeMatch(seed=1).deal()
+        >>> PimcBot(seed=1, samples=2).act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+        True
+        """
+        from sixtysix.bots.threehand import EXACT_TRICKS, Seat3, search_values
+
+        legal = observation.legal
+        if len(legal) == 1:
+            return legal[0]
+        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS, self.seconds)
+        return best_action(values, Seat3.of(observation).choose())
 
     def weighted_values(self, observation: Observation) -> dict[Action, float]:
         """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
