@@ -203,7 +203,7 @@ def test_cli_refuses_two_hand_options_and_bots_that_do_not_play_three_hand(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--rules", "three-hand", "--manual-draw"]) == 2
     assert "--manual-draw: for the two-hand game only" in capsys.readouterr().err
-    assert main(["play", "--rules", "three-hand", "--level", "heuristic", "--seed", "1"]) == 2
+    assert main(["play", "--rules", "three-hand", "--level", "solver", "--seed", "1"]) == 2
     err = capsys.readouterr().err
     assert "does not play the three-hand game" in err and err.count("\n") == 1
     assert main(["play", "--rules", "three-hand", "close_min_stock=3"]) == 2
