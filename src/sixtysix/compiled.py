@@ -30,6 +30,7 @@ MODULES = (
     "sixtysix.match",
     "sixtysix.three",
     "sixtysix.observation",
+    "sixtysix.table",
     "sixtysix.bots.playout",
     "sixtysix.bots.solver",
     "sixtysix.bots.heuristic",

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from sixtysix.cards import Card
+from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, StateError
 from sixtysix.match import Match, RoundResult
 from sixtysix.observation import Observation, observe
@@ -73,6 +74,7 @@ class EventKind(enum.Enum):
     MATCH_ENDED = "match_ended"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Event:
     """One thing a seat is told, with that seat's view of the round after it."""
@@ -86,6 +88,7 @@ class Event:
     match_winner: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class ThreeEvent:
     """One thing a seat of a three-hand table is told, with that seat's view of the
