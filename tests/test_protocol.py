@@ -403,7 +403,11 @@ async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot, app, first)
         assert app.table.match.is_over
+        bot = app.table.seats[1]._bot  # type: ignore[union-attr]
+        assert isinstance(bot, EngineBot) and isinstance(bot._transport, ProcessTransport)
+        process = bot._transport.process
         await pilot.press("q")
+    assert process.poll() is not None, "the program outlived the terminal table"
     record = Record.parse(path.read_text(encoding="utf-8"))
     assert record.players == ("human", PYTHON_BOT)
     assert record.replay().score == app.table.match.score

@@ -839,6 +839,9 @@ class MatchApp(App[int]):
         if self._worker is not None:
             with contextlib.suppress(WorkerFailed):
                 await self.workers.wait_for_complete([self._worker])
+        for seat in self.table.seats:
+            if isinstance(seat, PausedSeat):
+                seat.end()
         self.exit(status)
 
     def on_unmount(self) -> None:

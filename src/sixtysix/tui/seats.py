@@ -168,6 +168,12 @@ class PausedSeat:
         """The bot's action, after the pause."""
         return self._paused(self._bot.act(observation))
 
+    def end(self) -> None:
+        """End the bot's program, if it is a program bot (a bot without one has nothing to end)."""
+        close = getattr(self._bot, "close", None)
+        if close is not None:
+            close()
+
     def act_three(self, observation: ThreeObservation) -> Action:
         """The bot's action in a three-hand round, after the pause."""
         return self._paused(self._bot.act_three(observation))
