@@ -32,7 +32,7 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -217,29 +217,29 @@ def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[Car
 
 # Indices of the flat state list (the phase, the leader and the cards played where
 # sixtysix.round has them, which BaseRound reads).
-_PHASE = 0
-_LEADER = 1
-_LEAD = 2
-_SECOND = 3
-_HAND = 4
-_PTS = 7
-_TRICKS = 10
-_MARR = 13
-_KNOWN = 16
-_MSUIT = 19
-_PLAYED = 20
-_TRICK_COUNT = 21
-_STATE_SIZE = 22
+_PHASE: Final = 0
+_LEADER: Final = 1
+_LEAD: Final = 2
+_SECOND: Final = 3
+_HAND: Final = 4
+_PTS: Final = 7
+_TRICKS: Final = 10
+_MARR: Final = 13
+_KNOWN: Final = 16
+_MSUIT: Final = 19
+_PLAYED: Final = 20
+_TRICK_COUNT: Final = 21
+_STATE_SIZE: Final = 22
 
-_OVER = Phase.OVER.value
-_LEAD_PHASE = Phase.LEAD.value
-_MARRIAGE_PHASE = Phase.MARRIAGE.value
-_FOLLOW_PHASE = Phase.FOLLOW.value
-_ALL_CARDS = list(range(NUM_CARDS))
-_KINGS = sum(1 << (suit * 6 + KING) for suit in range(4))
-_MARRIAGE_CODE = 24
-_NO_STOCK = frozenset(a for a in ACTIONS if a.card is None and a.marriage_suit is None and a != OUT)
-_THREE_HAND = Rules.preset(THREE_HAND)
+_OVER: Final = Phase.OVER.value
+_LEAD_PHASE: Final = Phase.LEAD.value
+_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
+_FOLLOW_PHASE: Final = Phase.FOLLOW.value
+_ALL_CARDS: Final = list(range(NUM_CARDS))
+_KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
+_MARRIAGE_CODE: Final = 24
+_NO_STOCK: Final = frozenset(a for a in ACTIONS if a.card is None and a.marriage_suit is None and a != OUT)
+_THREE_HAND: Final = Rules.preset(THREE_HAND)
 
 
 def _card_actions(mask: CardSet) -> tuple[Action, ...]:
