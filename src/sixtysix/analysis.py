@@ -58,6 +58,13 @@ class ActionValue:
     """How many full rounds the value is averaged over: 1 when it is exact."""
 
 
+def _ranked(legal: tuple[Action, ...], values: dict[Action, float], exact: bool,
+            taken: int) -> list[ActionValue]:
+    """The actions' values, best first (ties in legal order)."""
+    ranked = sorted(legal, key=lambda action: -values[action])
+    return [ActionValue(action, values[action], exact, taken) for action in ranked]
+
+
 def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             seconds: float | None = None,
             progress: Callable[[int, int], None] | None = None) -> list[ActionValue]:
@@ -94,8 +101,7 @@ def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: i
             return values
 
         values = sampled_values(observation, rng, samples, evaluate, seconds)
-    ranked = sorted(legal, key=lambda action: -values[action])
-    return [ActionValue(action, values[action], exact, taken) for action in ranked]
+    return _ranked(legal, values, exact, taken)
 
 
 def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -135,5 +141,4 @@ def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPL
                 progress(taken, samples)
 
         values, taken = search_values(observation, rng, samples, EXACT_TRICKS, seconds, report)
-    ranked = sorted(legal, key=lambda action: -values[action])
-    return [ActionValue(action, values[action], exact, taken) for action in ranked]
+    return _ranked(legal, values, exact, taken)
