@@ -41,7 +41,12 @@ off by default so that a specification keeps meaning the same bot:
   leading another card (closing and declaring stay open to the search);
 - ``infer=W`` weighs each sampled world by how likely the opponent's last card
   was in it (:meth:`PimcBot.likelihood`): 1 if the raw-state policy would have
-  played it there, ``W`` if not.
+  played it there, ``W`` if not;
+- ``match=1`` plays for the match rather than for the round's game points: each
+  world's result is valued by what it does to the chance of winning the match
+  from the score (:func:`~sixtysix.bots.equity.round_utility`), which the bot
+  hears from the table's events (:meth:`PimcBot.notify`). Near the end of a match
+  a safe win of one game point may be worth more than a risky two.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -54,10 +59,11 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
+from sixtysix.bots.equity import round_utility
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.solver import (
     Endgames,
@@ -71,7 +77,10 @@ from sixtysix.bots.solver import (
 from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
+from sixtysix.table import Event, ThreeEvent
 from sixtysix.three import ThreeObservation
+
+Evaluate = Callable[[Round], Mapping[Action, float]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -96,11 +105,12 @@ class PimcBot(Bot):
         "exchange": Parameter(True, 0, 1),
         "infer": Parameter(False, 0.01, 1),
         "meld": Parameter(True, 0, 1),
+        "match": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
-                 exchange: int = 0, infer: float = 1.0, meld: int = 0) -> None:
+                 exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -112,6 +122,9 @@ class PimcBot(Bot):
         self.exchange = bool(exchange)
         self.infer = infer
         self.meld = bool(meld)
+        self.match = bool(match)
+        self.score: tuple[int, ...] | None = None
+        """The match score by seat as the table last told it, ``None`` before it has."""
         self.heuristic = HeuristicBot(seed, exact=0)
         self._endgames = Endgames()
 
@@ -122,10 +135,11 @@ class PimcBot(Bot):
         if self.exchange and EXCHANGE in legal:
             return EXCHANGE
         preferred = self.heuristic.act(observation)
+        evaluate = self.match_evaluate(observation)
         if self.infer < 1:
-            values = self.weighted_values(observation)
+            values = self.weighted_values(observation, evaluate)
         else:
-            values = sampled_values(observation, self.rng, self.samples, self.evaluate, self.seconds,
+            values = sampled_values(observation, self.rng, self.samples, evaluate, self.seconds,
                                     self.sampler)
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
@@ -154,7 +168,32 @@ class PimcBot(Bot):
         values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS, self.seconds)
         return best_action(values, Seat3.of(observation).choose())
 
-    def weighted_values(self, observation: Observation) -> dict[Action, float]:
+    def notify(self, event: Event | ThreeEvent) -> None:
+        """Hear one of the table's events: the bot keeps the match score (``match=1``).
+
+        >>> from sixtysix.table import Table
+        >>> bot = PimcBot(seed=1, samples=1, match=1)
+        >>> match = Table([bot, PimcBot(seed=2, samples=1)], seed=3).play()
+        >>> bot.score == match.score
+        True
+        """
+        self.score = event.score
+
+    def match_evaluate(self, observation: Observation) -> Evaluate:
+        """:meth:`evaluate`, or with ``match=1`` and a known score, its results valued
+        by :func:`~sixtysix.bots.equity.round_utility` at the score."""
+        score = self.score
+        if not self.match or score is None:
+            return self.evaluate
+        seat = observation.seat
+        utility = round_utility(observation.rules.match_target, score[seat], score[1 - seat])
+        evaluate = self.evaluate
+
+        def valued(rnd: Round) -> dict[Action, float]:
+            return {action: utility[v + 3] for action, v in evaluate(rnd).items()}
+        return valued
+
+    def weighted_values(self, observation: Observation, evaluate: Evaluate) -> dict[Action, float]:
         """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
         by how likely the opponent's last card was in it (:meth:`likelihood`)."""
         samples = 1 if is_determined(observation) else self.samples
@@ -165,7 +204,7 @@ class PimcBot(Bot):
         while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
             rnd = self.sampler(observation, self.rng)
             weight = self.likelihood(observation, rnd)
-            for action, v in self.evaluate(rnd).items():
+            for action, v in evaluate(rnd).items():
                 totals[action] += weight * v
             weights += weight
             taken += 1

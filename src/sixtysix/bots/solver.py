@@ -482,7 +482,7 @@ def is_determined(observation: Observation) -> bool:
 
 
 def sampled_values(observation: Observation, rng: Random, samples: int,
-                   evaluate: Callable[[Round], dict[Action, int]] = solve,
+                   evaluate: Callable[[Round], Mapping[Action, float]] = solve,
                    seconds: float | None = None,
                    sampler: Callable[[Observation, Random], Round] = sample_round) -> dict[Action, float]:
     """The mean value of each legal action over full rounds sampled from the observation.
@@ -497,7 +497,7 @@ def sampled_values(observation: Observation, rng: Random, samples: int,
     if is_determined(observation):
         samples = 1
     deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = dict.fromkeys(observation.legal, 0)
+    totals = dict.fromkeys(observation.legal, 0.0)
     taken = 0
     while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
         for action, v in evaluate(sampler(observation, rng)).items():

@@ -39,7 +39,7 @@ from sixtysix.notation import Record, Tag
 from sixtysix.observation import Observation, observe
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
-from sixtysix.table import NotYourTurnError, Table, ThreeTable
+from sixtysix.table import Event, EventKind, NotYourTurnError, Table, ThreeEvent, ThreeTable
 from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -92,11 +92,23 @@ def end_with(server: int) -> None:
     threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
-def think(level: str, seed: int, observation: Observation | ThreeObservation) -> str:
-    """A bot's choice, as a token (run in a worker process)."""
+def think(level: str, seed: int, observation: Observation | ThreeObservation,
+          score: tuple[int, ...] = ()) -> str:
+    """A bot's choice, as a token (run in a worker process). A bot that listens to
+    a table's events first hears the match ``score`` (by seat), as at a table.
+
+    >>> rnd = Match(seed=2).deal()
+    >>> think("expert", 1, observe(rnd, rnd.to_act), (6, 6)) in {a.token for a in rnd.legal_actions()}
+    True
+    """
     bot = make_bot(level, seed=seed)
+    notify = getattr(bot, "notify", None)
     if isinstance(observation, ThreeObservation):
+        if notify is not None and score:
+            notify(ThreeEvent(EventKind.ROUND_RESUMED, observation, (score[0], score[1], score[2])))
         return bot.act_three(observation).token
+    if notify is not None and score:
+        notify(Event(EventKind.ROUND_RESUMED, observation, (score[0], score[1])))
     return bot.act(observation).token
 
 
@@ -536,7 +548,8 @@ class GameService:
         loop = asyncio.get_running_loop()
         try:
             pool = self._pools[level in FAST_LEVELS]
-            token = await loop.run_in_executor(pool, think, level, self._rng.getrandbits(64), observation)
+            token = await loop.run_in_executor(pool, think, level, self._rng.getrandbits(64), observation,
+                                               tuple(game.match.score))
         finally:
             game.thinking = False
         if self.games.get(game.row.id) is game:
