@@ -195,9 +195,9 @@ def test_record_states_first_dealer() -> None:
 
 def test_round_rejects_bad_deck_and_dealer() -> None:
     deck = make_deck(BASE_ELDER, BASE_DEALER, BASE_TRUMP, BASE_STOCK)
-    with pytest.raises(StateError):
-        Round(deck[:23], 0)
-    with pytest.raises(StateError):
-        Round([*deck[:23], deck[0]], 0)
+    for bad in (deck[:23], [*deck[:23], deck[0]], [*deck[:23], 24], [*deck[:23], -1], [*deck, 0]):
+        with pytest.raises(StateError, match=r"^a deck must hold each of the 24 cards once$"):
+            Round(bad, 0)
+    assert Round(list(reversed(deck)), 0).deck == tuple(reversed(deck))
     with pytest.raises(StateError):
         Round(deck, 2)

@@ -138,6 +138,22 @@ def mask_of(cards: Iterable[Card]) -> CardSet:
     return mask
 
 
+def is_deck(cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` holds each of the 24 cards exactly once (in any order).
+
+    >>> is_deck(tuple(range(24))), is_deck((0,) * 24), is_deck((*range(23), 24)), is_deck((*range(23), -1))
+    (True, False, False, False)
+    """
+    if len(cards) != NUM_CARDS:
+        return False
+    seen = 0
+    for c in cards:
+        if not 0 <= c < NUM_CARDS:
+            return False
+        seen |= 1 << c
+    return seen == FULL_DECK
+
+
 def cards_in(mask: CardSet) -> tuple[Card, ...]:
     """The cards of a set, lowest card index first.
 

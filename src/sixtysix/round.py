@@ -47,6 +47,7 @@ from sixtysix.cards import (
     beats,
     card_name,
     cards_in,
+    is_deck,
     parse_card,
     parse_suit,
 )
@@ -268,7 +269,6 @@ _PHASES: Final = tuple(Phase)
 
 _LOW_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
-_ALL_CARDS: Final = list(range(NUM_CARDS))
 _KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS: Final = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
@@ -426,13 +426,14 @@ class Round(BaseRound):
     ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_draw_min", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
+    __slots__ = ("_auto", "_beats", "_close_min", "_draw_min", "_must_head", "_outcome", "_stack", "dealer",
+                 "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
             raise StateError(f"dealer must be seat 0 or 1, not {dealer!r}")
         d = self.deck = tuple(deck)
-        if len(d) != NUM_CARDS or sorted(d) != _ALL_CARDS:
+        if not is_deck(d):
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules = rules or _CLASSIC
         if rules.seats != 2:
@@ -458,6 +459,8 @@ class Round(BaseRound):
         self._auto = rules.claim == "auto"
         # The smallest stock after a trick at which its winner decides on the draw.
         self._draw_min = rules.close_min_stock if rules.close_before_draw else 13
+        self._close_min = rules.close_min_stock
+        self._must_head = rules.must_head
         self._beats = _BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
@@ -646,6 +649,8 @@ class Round(BaseRound):
         rnd._legal = self._legal
         rnd._auto = self._auto
         rnd._draw_min = self._draw_min
+        rnd._close_min = self._close_min
+        rnd._must_head = self._must_head
         rnd._beats = self._beats
         return rnd
 
@@ -706,7 +711,7 @@ class Round(BaseRound):
                     and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
                 ):
                     extra |= 1
-                if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
+                if 12 - drawn >= self._close_min and (later or rules.first_lead_close):
                     extra |= 2
             if later and not self._auto:
                 extra |= 4
@@ -728,7 +733,7 @@ class Round(BaseRound):
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
-            if self.rules.must_head:
+            if self._must_head:
                 higher = same & HIGHER[lead]
                 if higher:
                     return higher

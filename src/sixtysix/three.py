@@ -50,6 +50,7 @@ from sixtysix.cards import (
     beats,
     card_name,
     cards_in,
+    is_deck,
 )
 from sixtysix.errors import RulesError, StateError
 from sixtysix.match import BaseMatch
@@ -235,7 +236,6 @@ _OVER: Final = Phase.OVER.value
 _LEAD_PHASE: Final = Phase.LEAD.value
 _MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
 _FOLLOW_PHASE: Final = Phase.FOLLOW.value
-_ALL_CARDS: Final = list(range(NUM_CARDS))
 _KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
 _MARRIAGE_CODE: Final = 24
 _NO_STOCK: Final = frozenset(a for a in ACTIONS if a.card is None and a.marriage_suit is None and a != OUT)
@@ -265,7 +265,7 @@ class ThreeRound(BaseRound):
         if dealer not in range(SEATS):
             raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
         d = self.deck = tuple(deck)
-        if len(d) != NUM_CARDS or sorted(d) != _ALL_CARDS:
+        if not is_deck(d):
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules
         self.dealer = dealer
