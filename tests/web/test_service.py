@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from sixtysix.round import DRAW, PASS
+from sixtysix.round import DRAW, PASS, Action
 from sixtysix.web.games import Connection, GameService, LiveGame
 from sixtysix.web.store import Player, Store
 
@@ -102,3 +102,34 @@ async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
         assert game.row.id not in service.games
         again = await service.load(game.row.id)
         assert again is not None and again.row.status == "over" and again.match.score == game.match.score
+
+
+def test_a_bot_thinking_for_the_web_hears_the_match_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sixtysix.bots import Bot
+    from sixtysix.match import Match
+    from sixtysix.observation import Observation, observe
+    from sixtysix.table import Event, ThreeEvent
+    from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+    from sixtysix.web import games
+
+    heard: list[tuple[int, ...]] = []
+
+    class Listening(Bot):
+        def act(self, observation: Observation) -> Action:
+            return observation.legal[-1]
+
+        def act_three(self, observation: ThreeObservation) -> Action:
+            return observation.legal[-1]
+
+        def notify(self, event: Event | ThreeEvent) -> None:
+            heard.append(event.score)
+
+    monkeypatch.setattr(games, "make_bot", lambda level, seed: Listening(seed))
+    rnd = Match(seed=2).deal()
+    obs = observe(rnd, rnd.leader)
+    assert games.think("expert", 1, obs, (3, 5)) == obs.legal[-1].token
+    three = ThreeMatch(seed=2).deal()
+    seat = three.to_act
+    assert seat is not None
+    assert games.think("expert", 1, observe_three(three, seat), (1, 0, 4)) == three.legal_tuple()[-1].token
+    assert heard == [(3, 5), (1, 0, 4)]
