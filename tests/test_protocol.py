@@ -607,3 +607,41 @@ def test_play_gives_its_time_limits_to_a_program_opponent() -> None:
                       handshake_seconds=args.handshake_seconds)
     bot = app.table.seats[1]._bot  # type: ignore[union-attr]
     assert isinstance(bot, EngineBot) and (bot.seconds, bot.handshake) == (2.5, 30.0)
+
+
+def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
+    heard: list[tuple[int, ...]] = []
+
+    class Listening(Bot):
+        def act(self, observation: Observation) -> Action:
+            return observation.legal[0]
+
+        def notify(self, event: Event) -> None:
+            heard.append(event.score)
+
+    class Served:
+        def __init__(self) -> None:
+            self.narrator = Narrator()
+            self.tracker: Tracker | None = None
+            self.starts: list[tuple[int, int]] = []
+
+        def notify(self, event: Event) -> None:
+            if self.tracker is None:
+                self.tracker = Tracker(event.observation.seat, event.observation.rules, seed=1)
+            if event.kind is EventKind.ROUND_STARTED:
+                self.starts.append(event.score)
+            for line in self.narrator.lines(event):
+                command, *arguments = line.split()
+                if command not in ("roundend", "matchend"):
+                    protocol._play(self.tracker, Listening(), command, arguments)
+
+        def act(self, observation: Observation) -> Action:
+            assert self.tracker is not None
+            answer = protocol._play(self.tracker, Listening(), "go", [])
+            assert answer is not None
+            return Action.parse(answer.removeprefix("play "))
+
+    served = Served()
+    Table([served, make_bot("greedy", 2)], Rules(), seed=8).play()
+    assert len(set(served.starts)) > 2
+    assert set(heard) == set(served.starts)

@@ -189,6 +189,8 @@ class Tracker:
         self._hand = 0
         self._shown = 0
         self._trump: Card | None = None
+        self.score: tuple[int, int] | None = None
+        """The match score by seat before this round, as the ``round`` line gave it."""
 
     def start(self, dealer: int) -> None:
         """A new round with ``dealer``; its hand and trump card come next."""
@@ -696,6 +698,9 @@ def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str
         if len(arguments) < 3 or arguments[1] != "dealer":
             raise ProtocolError("round takes: N dealer D score A B")
         tracker.start(_seat(arguments[2]))
+        score = arguments[4:6]
+        if arguments[3:4] == ["score"] and len(score) == 2 and all(a.isdigit() for a in score):
+            tracker.score = (int(score[0]), int(score[1]))
     elif command == "hand":
         tracker.hand([parse_card(a) for a in arguments])
     elif command == "trump" and len(arguments) == 1:
@@ -710,6 +715,9 @@ def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str
         observation = tracker.observation()
         if not observation.legal:
             raise ProtocolError("go, but the seat is not to act")
+        notify = getattr(bot, "notify", None)
+        if notify is not None and tracker.score is not None:
+            notify(Event(EventKind.ROUND_RESUMED, observation, tracker.score))
         return f"play {bot.act(observation).token}"
     else:
         raise ProtocolError(f"bad {command} line: {quoted(' '.join([command, *arguments]))}")
