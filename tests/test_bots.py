@@ -203,6 +203,8 @@ def test_expert_and_hard_levels_build_pimc_bots() -> None:
     hard, expert = make_bot("hard", seed=1), make_bot("expert", seed=1)
     assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
     assert expert.samples > hard.samples
+    # The expert plays for the match, and its time budget keeps each decision under 1 s.
+    assert expert.match and expert.seconds is not None and expert.seconds < 1
 
 
 def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() -> None:

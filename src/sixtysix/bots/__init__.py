@@ -209,7 +209,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25,raw=1,exchange=1",
-        "expert": "pimc:samples=120,close_margin=0.25,raw=1,exchange=1",
+        "expert": "pimc:samples=300,seconds=0.6,close_margin=0.25,raw=1,exchange=1,match=1",
     })
 
 
