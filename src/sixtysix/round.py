@@ -426,8 +426,7 @@ class Round(BaseRound):
     ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_close_min", "_draw_min", "_must_head", "_outcome", "_stack", "dealer",
-                 "deck", "rules", "trump")
+    __slots__ = ("_auto", "_beats", "_draw_min", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -459,8 +458,6 @@ class Round(BaseRound):
         self._auto = rules.claim == "auto"
         # The smallest stock after a trick at which its winner decides on the draw.
         self._draw_min = rules.close_min_stock if rules.close_before_draw else 13
-        self._close_min = rules.close_min_stock
-        self._must_head = rules.must_head
         self._beats = _BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
@@ -649,8 +646,6 @@ class Round(BaseRound):
         rnd._legal = self._legal
         rnd._auto = self._auto
         rnd._draw_min = self._draw_min
-        rnd._close_min = self._close_min
-        rnd._must_head = self._must_head
         rnd._beats = self._beats
         return rnd
 
@@ -711,7 +706,7 @@ class Round(BaseRound):
                     and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
                 ):
                     extra |= 1
-                if 12 - drawn >= self._close_min and (later or rules.first_lead_close):
+                if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
                     extra |= 2
             if later and not self._auto:
                 extra |= 4
@@ -733,7 +728,7 @@ class Round(BaseRound):
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
-            if self._must_head:
+            if self.rules.must_head:
                 higher = same & HIGHER[lead]
                 if higher:
                     return higher
