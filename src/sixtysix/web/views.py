@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from sixtysix.cards import SUIT_LETTERS, Card, card_name, cards_in
+from sixtysix.cards import SUIT_LETTERS, Card, CardSet, card_name, cards_in
 from sixtysix.match import Match
 from sixtysix.observation import Observation, observe
-from sixtysix.round import ACTIONS, Outcome, Round, Trick
+from sixtysix.round import ACTIONS, Action, Outcome, Round, Trick
 from sixtysix.three import (
     SEATS,
     ThreeMatch,
@@ -81,11 +81,17 @@ class MatchInfo:
 
 def seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     """The view of the seat the observation belongs to."""
-    view = public_view(obs, info)
-    view["seat"] = obs.seat
-    view["hand"] = [card_name(c) for c in cards_in(obs.hand)]
-    view["legal"] = [a.token for a in obs.legal]
-    view["refusals"] = refusals(obs)
+    return _with_hand(public_view(obs, info), obs.seat, obs.hand, obs.legal, refusals(obs))
+
+
+def _with_hand(view: dict[str, Any], seat: int, hand: CardSet, legal: tuple[Action, ...],
+               refused: dict[str, str]) -> dict[str, Any]:
+    """A public view with what only its seat may see: the seat, its hand, its legal
+    actions and why the others are refused."""
+    view["seat"] = seat
+    view["hand"] = [card_name(c) for c in cards_in(hand)]
+    view["legal"] = [a.token for a in legal]
+    view["refusals"] = refused
     return view
 
 
@@ -164,12 +170,7 @@ def _outcome(outcome: Outcome | None, game_points: int | None) -> dict[str, Any]
 
 def three_seat_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
     """The view of the three-hand seat the observation belongs to."""
-    view = three_public_view(obs, info)
-    view["seat"] = obs.seat
-    view["hand"] = [card_name(c) for c in cards_in(obs.hand)]
-    view["legal"] = [a.token for a in obs.legal]
-    view["refusals"] = three_refusals(obs)
-    return view
+    return _with_hand(three_public_view(obs, info), obs.seat, obs.hand, obs.legal, three_refusals(obs))
 
 
 def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
