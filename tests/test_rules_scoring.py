@@ -202,6 +202,25 @@ def test_closer_win_basis_at_close_scores_loser_at_close() -> None:
     assert row(o) == (0, 3, Reason.OUT) and o.scored_at_close
 
 
+# Hearts trump. T1 0:Tc 1:Ac -> 1 (+21), the dealer draws Kd, the elder 9h; the dealer
+# announces clubs (20) and leads Qc; T2 0:Th (trump) -> 0 (+13), the elder draws Kh, the
+# dealer Qs; the elder closes: the dealer has 21 card points, 20 in a marriage and a trick.
+# T3 Ah 9d (+11) 24, T4 As 9s (+11) 35, T5 Ts Js (+12) 47, T6 Ad Kd (+15) 62,
+# T7 Kh Qs (+7) 69: the closer declares out.
+MARRIED_AT_CLOSE_HANDS = ("Ad Ah Th As Ts Tc", "Ac Kc Qc 9d 9s Js", "Jh", "Kd 9h Kh Qs")
+MARRIED_AT_CLOSE = "Tc Ac Mc Qc Th close Ah 9d As 9s Ts Js Ad Kd Kh Qs out"
+
+
+def test_closer_win_basis_at_close_counts_opponents_marriage() -> None:
+    # At the close the dealer's 21 card points and its 20 marriage make 41: one game point,
+    # where its card points alone (under 33, with a trick) would have given two.
+    rnd = deal(*MARRIED_AT_CLOSE_HANDS, rules="classic closer_win_basis=at_close")
+    o = finished(play(rnd, MARRIED_AT_CLOSE))
+    assert o.close_snapshot == (41, 1)
+    assert o.points == (69, 41) and o.closer == 0 and o.first_to_66 == 0
+    assert row(o) == (0, 1, Reason.OUT) and o.scored_at_close
+
+
 def test_failed_close_three_if_opponent_had_no_trick_at_close() -> None:
     # Hearts trump. T1 0:Jc 1:Qc -> 1 (+5); the dealer draws Ac, the elder Tc; the dealer
     # closes at once: the elder had no trick. T2 1:9s 0:As -> 0 (+11), T3 0:Ad 1:9d (+11) 22,
