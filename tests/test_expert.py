@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from sixtysix.bots import LEVELS, make_bot
+from sixtysix.bots import LEVELS, make_bot, playout
 from sixtysix.bots.pimc import PimcBot
+from sixtysix.bots.solver import Endgames
 from sixtysix.match import Match
 from sixtysix.notation import read_record
 from sixtysix.observation import Observation, observe
-from sixtysix.round import EXCHANGE
+from sixtysix.round import CLOSE, EXCHANGE, OUT, Phase
 from sixtysix.rules import Rules
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -104,3 +105,38 @@ def test_pimc_with_meld_announces_a_marriage_whenever_it_may_in_open_play() -> N
                 checked += 1
             rnd.push(rng.choice(legal))
     assert checked > 10 and leads > 0
+
+
+@pytest.mark.parametrize("threshold", [1, 2])
+def test_pimc_close_check_rollouts_close_exactly_when_the_closed_round_is_won(threshold: int) -> None:
+    """With ``close_check=N`` a rollout plays the raw-state policy, except that a seat on
+    lead closes whenever the closed round is worth at least N game points to it when
+    solved exactly (and then the rollout stops, play being strict)."""
+    bot = PimcBot(seed=1, raw=1, close_check=threshold)
+    closes = checked = 0
+    for seed in range(60):
+        rnd = Match(Rules(), seed=seed).deal()
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(6)):
+            if not rnd.is_over:
+                rnd.push(rng.choice([a for a in rnd.legal_tuple() if a not in (CLOSE, OUT)]))
+        if rnd.is_over or rnd.is_strict:
+            continue
+        bot._endgames = Endgames()
+        pushed = bot.closing_rollout(rnd)
+        played = rnd.actions[len(rnd.actions) - pushed:]
+        for _ in range(pushed):
+            rnd.pop()
+        for action in played:
+            expected = playout.policy(rnd)
+            if rnd.phase is Phase.LEAD and CLOSE in rnd.legal_tuple():
+                rnd.push(CLOSE)
+                if rnd.phase is Phase.LEAD and Endgames().value(rnd) >= threshold:
+                    expected = CLOSE
+                rnd.pop()
+                checked += 1
+            assert action == expected
+            rnd.push(action)
+        assert rnd.is_over or rnd.is_strict
+        closes += played[-1] == CLOSE
+    assert checked > 100 and closes > 5
