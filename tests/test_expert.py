@@ -107,12 +107,11 @@ def test_pimc_with_meld_announces_a_marriage_whenever_it_may_in_open_play() -> N
     assert checked > 10 and leads > 0
 
 
-@pytest.mark.parametrize("threshold", [1, 2])
-def test_pimc_close_check_rollouts_close_exactly_when_the_closed_round_is_won(threshold: int) -> None:
-    """With ``close_check=N`` a rollout plays the raw-state policy, except that a seat on
-    lead closes whenever the closed round is worth at least N game points to it when
-    solved exactly (and then the rollout stops, play being strict)."""
-    bot = PimcBot(seed=1, raw=1, close_check=threshold)
+def test_pimc_close_check_rollouts_close_exactly_when_the_closed_round_is_won() -> None:
+    """With ``close_check=1`` a rollout plays the raw-state policy, except that a seat on
+    lead closes whenever the closed round, solved exactly, is won by it (and then the
+    rollout stops, play being strict)."""
+    bot = PimcBot(seed=1, raw=1, close_check=1)
     closes = checked = 0
     for seed in range(60):
         rnd = Match(Rules(), seed=seed).deal()
@@ -131,7 +130,7 @@ def test_pimc_close_check_rollouts_close_exactly_when_the_closed_round_is_won(th
             expected = playout.policy(rnd)
             if rnd.phase is Phase.LEAD and CLOSE in rnd.legal_tuple():
                 rnd.push(CLOSE)
-                if rnd.phase is Phase.LEAD and Endgames().value(rnd) >= threshold:
+                if rnd.phase is Phase.LEAD and Endgames().value(rnd) >= 1:
                     expected = CLOSE
                 rnd.pop()
                 checked += 1

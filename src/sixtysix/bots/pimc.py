@@ -47,11 +47,11 @@ off by default so that a specification keeps meaning the same bot:
   from the score (:func:`~sixtysix.bots.equity.round_utility`), which the bot
   hears from the table's events (:meth:`PimcBot.notify`). Near the end of a match
   a safe win of one game point may be worth more than a risky two;
-- ``close_check=N`` lets the rollouts (on the raw state, as with ``raw=1``)
+- ``close_check=1`` lets the rollouts (on the raw state, as with ``raw=1``)
   close (:meth:`PimcBot.closing_rollout`): a seat on lead closes whenever the
-  sampled world, solved exactly after the close, gives it at least ``N`` game
-  points. The rules of thumb close only on a sure 66, so without it the rollouts
-  undervalue positions from which a later close wins.
+  sampled world, solved exactly after the close, is won by it. The rules of
+  thumb close only on a sure 66, so without it the rollouts undervalue positions
+  from which a later close wins.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -111,7 +111,7 @@ class PimcBot(Bot):
         "infer": Parameter(False, 0.01, 1),
         "meld": Parameter(True, 0, 1),
         "match": Parameter(True, 0, 1),
-        "close_check": Parameter(True, 0, 3),
+        "close_check": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
@@ -130,7 +130,7 @@ class PimcBot(Bot):
         self.infer = infer
         self.meld = bool(meld)
         self.match = bool(match)
-        self.close_check = close_check
+        self.close_check = bool(close_check)
         self.score: tuple[int, ...] | None = None
         """The match score by seat as the table last told it, ``None`` before it has."""
         self.heuristic = HeuristicBot(seed, exact=0)
@@ -253,15 +253,14 @@ class PimcBot(Bot):
 
     def closing_rollout(self, rnd: Round) -> int:
         """Play ``rnd`` by the raw-state policy until play is strict, except that a seat
-        on lead closes whenever the exact value of the closed round is at least
-        ``close_check`` game points for it; return the number of actions pushed."""
+        on lead closes whenever the closed round, solved exactly, is won by it;
+        return the number of actions pushed."""
         pushed = 0
-        threshold = self.close_check
         endgames = self._endgames
         while not rnd.is_over and not rnd.is_strict:
             if rnd.phase is Phase.LEAD and CLOSE in rnd.legal_tuple():
                 rnd.push(CLOSE)
-                if rnd.phase is Phase.LEAD and endgames.value(rnd, threshold - 1, threshold) >= threshold:
+                if rnd.phase is Phase.LEAD and endgames.value(rnd, 0, 1) >= 1:
                     pushed += 1
                     break
                 rnd.pop()
