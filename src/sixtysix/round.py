@@ -343,6 +343,41 @@ def _scale(points: int, tricks: int) -> int:
     return 2 if tricks else 3
 
 
+class _Limits:
+    """What the two-hand round's hot paths read of one :class:`Rules`, in its own fields."""
+
+    __slots__ = ("auto", "close_drawn", "close_first", "draw_min", "elder_leads", "exchange_drawn",
+                 "exchange_trick", "marry_first", "marry_late", "must_head", "rules", "three")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.three = rules.seats != 2
+        self.elder_leads = rules.first_leader == "elder"
+        self.auto = rules.claim == "auto"
+        # The smallest stock after a trick at which its winner decides on the draw.
+        self.draw_min = rules.close_min_stock if rules.close_before_draw else 13
+        # The most cards drawn with which the stock may still be exchanged from or closed.
+        self.exchange_drawn = 12 - rules.exchange_min_stock
+        self.close_drawn = 12 - rules.close_min_stock
+        self.exchange_trick = rules.exchange_needs_trick
+        self.close_first = rules.first_lead_close
+        self.marry_first = rules.first_lead_marriage
+        self.marry_late = rules.marriages_after_stock
+        self.must_head = rules.must_head
+
+
+_LAST_LIMITS: Final = [_Limits(_CLASSIC)]
+
+
+def _limits(rules: Rules) -> _Limits:
+    """The limits of ``rules``, kept for the rules object last asked about (a search
+    deals and sets up many rounds under one)."""
+    limits = _LAST_LIMITS[0]
+    if limits.rules is not rules:
+        limits = _LAST_LIMITS[0] = _Limits(rules)
+    return limits
+
+
 class BaseRound:
     """What the two-hand :class:`Round` and the three-hand round share: a flat state
     list whose first fields are the phase and the seat on lead, the cards played at
@@ -426,7 +461,9 @@ class Round(BaseRound):
     ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_draw_min", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
+    __slots__ = ("_auto", "_beats", "_close_drawn", "_close_first", "_draw_min", "_exchange_drawn",
+                 "_exchange_trick", "_marry_first", "_marry_late", "_must_head", "_outcome", "_stack",
+                 "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -435,7 +472,7 @@ class Round(BaseRound):
         if not is_deck(d):
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules = rules or _CLASSIC
-        if rules.seats != 2:
+        if _limits(rules).three:
             raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.ThreeRound)")
         self.dealer = dealer
         elder = 1 - dealer
@@ -444,7 +481,7 @@ class Round(BaseRound):
         s = _DEALT[:]
         s[_HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
         s[_HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
-        s[_LEADER] = elder if rules.first_leader == "elder" else dealer
+        s[_LEADER] = elder if _limits(rules).elder_leads else dealer
         s[_TRUMP_CARD] = trump_card
         self._s = s
         self._stack: list[list[int]] = []
@@ -454,10 +491,16 @@ class Round(BaseRound):
 
     def _cache_rules(self) -> None:
         """Keep what the hot paths read of the rules and the trump suit."""
-        rules = self.rules
-        self._auto = rules.claim == "auto"
-        # The smallest stock after a trick at which its winner decides on the draw.
-        self._draw_min = rules.close_min_stock if rules.close_before_draw else 13
+        limits = _limits(self.rules)
+        self._auto = limits.auto
+        self._draw_min = limits.draw_min
+        self._exchange_drawn = limits.exchange_drawn
+        self._close_drawn = limits.close_drawn
+        self._exchange_trick = limits.exchange_trick
+        self._close_first = limits.close_first
+        self._marry_first = limits.marry_first
+        self._marry_late = limits.marry_late
+        self._must_head = limits.must_head
         self._beats = _BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
@@ -644,9 +687,7 @@ class Round(BaseRound):
         rnd._stack = []
         rnd._outcome = self._outcome
         rnd._legal = self._legal
-        rnd._auto = self._auto
-        rnd._draw_min = self._draw_min
-        rnd._beats = self._beats
+        rnd._cache_rules()
         return rnd
 
     def _seat_view(self, seat: int) -> list[int]:
@@ -687,7 +728,6 @@ class Round(BaseRound):
                 hand = s[_HAND + 1 - s[_LEADER]]
                 return _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             return _card_actions(self._follow_mask())
-        rules = self.rules
         if phase == _LEAD_PHASE:
             leader = s[_LEADER]
             hand = s[_HAND + leader]
@@ -697,16 +737,16 @@ class Round(BaseRound):
             later = s[_TRICK_COUNT] > 0
             extra = 0
             kings = hand & hand << 1 & _KINGS
-            if kings and (open_stock or rules.marriages_after_stock) and (later or rules.first_lead_marriage):
+            if kings and (open_stock or self._marry_late) and (later or self._marry_first):
                 extra = kings
             if open_stock:
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
-                    and 12 - drawn >= rules.exchange_min_stock
-                    and (s[_TRICKS + leader] or not rules.exchange_needs_trick)
+                    and drawn <= self._exchange_drawn
+                    and (s[_TRICKS + leader] or not self._exchange_trick)
                 ):
                     extra |= 1
-                if 12 - drawn >= rules.close_min_stock and (later or rules.first_lead_close):
+                if drawn <= self._close_drawn and (later or self._close_first):
                     extra |= 2
             if later and not self._auto:
                 extra |= 4
@@ -728,7 +768,7 @@ class Round(BaseRound):
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
-            if self.rules.must_head:
+            if self._must_head:
                 higher = same & HIGHER[lead]
                 if higher:
                     return higher
