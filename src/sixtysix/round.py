@@ -472,7 +472,8 @@ class Round(BaseRound):
         if not is_deck(d):
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules = rules or _CLASSIC
-        if _limits(rules).three:
+        limits = _limits(rules)
+        if limits.three:
             raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.ThreeRound)")
         self.dealer = dealer
         elder = 1 - dealer
@@ -481,7 +482,7 @@ class Round(BaseRound):
         s = _DEALT[:]
         s[_HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
         s[_HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
-        s[_LEADER] = elder if _limits(rules).elder_leads else dealer
+        s[_LEADER] = elder if limits.elder_leads else dealer
         s[_TRUMP_CARD] = trump_card
         self._s = s
         self._stack: list[list[int]] = []
