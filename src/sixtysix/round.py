@@ -369,7 +369,7 @@ class _Limits:
 _LAST_LIMITS: Final = [_Limits(_CLASSIC)]
 
 
-def _limits(rules: Rules) -> _Limits:
+def _limits_of(rules: Rules) -> _Limits:
     """The limits of ``rules``, kept for the rules object last asked about (a search
     deals and sets up many rounds under one)."""
     limits = _LAST_LIMITS[0]
@@ -461,9 +461,7 @@ class Round(BaseRound):
     ``close-before-draw``, ``out``, ``draw`` and ``pass``.
     """
 
-    __slots__ = ("_auto", "_beats", "_close_drawn", "_close_first", "_draw_min", "_exchange_drawn",
-                 "_exchange_trick", "_marry_first", "_marry_late", "_must_head", "_outcome", "_stack",
-                 "dealer", "deck", "rules", "trump")
+    __slots__ = ("_beats", "_limits", "_outcome", "_stack", "dealer", "deck", "rules", "trump")
 
     def __init__(self, deck: Sequence[Card], dealer: int, rules: Rules | None = None) -> None:
         if dealer not in (0, 1):
@@ -472,7 +470,7 @@ class Round(BaseRound):
         if not is_deck(d):
             raise StateError("a deck must hold each of the 24 cards once")
         self.rules = rules = rules or _CLASSIC
-        limits = _limits(rules)
+        limits = _limits_of(rules)
         if limits.three:
             raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.ThreeRound)")
         self.dealer = dealer
@@ -492,16 +490,7 @@ class Round(BaseRound):
 
     def _cache_rules(self) -> None:
         """Keep what the hot paths read of the rules and the trump suit."""
-        limits = _limits(self.rules)
-        self._auto = limits.auto
-        self._draw_min = limits.draw_min
-        self._exchange_drawn = limits.exchange_drawn
-        self._close_drawn = limits.close_drawn
-        self._exchange_trick = limits.exchange_trick
-        self._close_first = limits.close_first
-        self._marry_first = limits.marry_first
-        self._marry_late = limits.marry_late
-        self._must_head = limits.must_head
+        self._limits = _limits_of(self.rules)
         self._beats = _BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
@@ -738,26 +727,27 @@ class Round(BaseRound):
             later = s[_TRICK_COUNT] > 0
             extra = 0
             kings = hand & hand << 1 & _KINGS
-            if kings and (open_stock or self._marry_late) and (later or self._marry_first):
+            limits = self._limits
+            if kings and (open_stock or limits.marry_late) and (later or limits.marry_first):
                 extra = kings
             if open_stock:
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
-                    and drawn <= self._exchange_drawn
-                    and (s[_TRICKS + leader] or not self._exchange_trick)
+                    and drawn <= limits.exchange_drawn
+                    and (s[_TRICKS + leader] or not limits.exchange_trick)
                 ):
                     extra |= 1
-                if drawn <= self._close_drawn and (later or self._close_first):
+                if drawn <= limits.close_drawn and (later or limits.close_first):
                     extra |= 2
-            if later and not self._auto:
+            if later and not limits.auto:
                 extra |= 4
             return cards + _EXTRAS[extra] if extra else cards
         if phase == _MARRIAGE_PHASE:
             married = s[_MSUIT]
             pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
-            return pair if self._auto else (*pair, OUT)
+            return pair if self._limits.auto else (*pair, OUT)
         if phase == _DRAW_PHASE:
-            return (CLOSE_BEFORE_DRAW, DRAW) if self._auto else (CLOSE_BEFORE_DRAW, OUT, DRAW)
+            return (CLOSE_BEFORE_DRAW, DRAW) if self._limits.auto else (CLOSE_BEFORE_DRAW, OUT, DRAW)
         if phase == _RESPOND_PHASE:
             return (EXCHANGE, PASS)
         return ()
@@ -769,7 +759,7 @@ class Round(BaseRound):
         lead = s[_LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
-            if self._must_head:
+            if self._limits.must_head:
                 higher = same & HIGHER[lead]
                 if higher:
                     return higher
@@ -901,11 +891,11 @@ class Round(BaseRound):
             if s[_CLOSER] < 0:
                 s[_PTS + winner] += 10
             self._end_of_cards()
-        elif reached and self._auto:
+        elif reached and self._limits.auto:
             self._declare(winner)
         elif strict:
             s[_PHASE] = _LEAD_PHASE
-        elif 12 - s[_DRAWN] >= self._draw_min:
+        elif 12 - s[_DRAWN] >= self._limits.draw_min:
             s[_PHASE] = _DRAW_PHASE
         else:
             self._draw(s)
@@ -966,7 +956,7 @@ class Round(BaseRound):
         if s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
             if s[_FIRST66] < 0:
                 s[_FIRST66] = seat
-            if self._auto:
+            if self._limits.auto:
                 self._declare(seat)
 
     def _close(self) -> None:
