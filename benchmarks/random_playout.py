@@ -3,9 +3,10 @@
 By default both seats play like a casual game: uniformly among the legal actions except
 ``close``, ``close-before-draw`` and ``out`` (so each round is played to its last trick
 or to the engine's own declaration), under ``classic claim=auto``. Such a round takes
-about 25 actions and 9.5 tricks. Each round is dealt from a fresh shuffled deck, and
-every action is a ``push``; nothing is taken back. The figure counts everything in the
-loop: the shuffle, ``Round()``, ``legal_tuple()``, the player's choice and ``push``.
+about 25 actions and 9.5 tricks. Each round is dealt from a fresh deck shuffled as a
+:class:`~sixtysix.Match` deals (:func:`sixtysix.cards.shuffle`), and every action is a
+``push``; nothing is taken back. The figure counts everything in the loop: the shuffle,
+``Round()``, ``legal_tuple()``, the player's choice and ``push``.
 
 ``--player any`` picks among every legal action, closing and declaring included: the
 earlier measure of this benchmark (under ``--rules classic`` about 7 actions and 2.6
@@ -24,6 +25,7 @@ import time
 from bisect import bisect_left, bisect_right
 
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Round, Rules
+from sixtysix.cards import shuffle
 from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
 from sixtysix.round import ACTIONS
 
@@ -52,7 +54,7 @@ def playouts(rules: Rules, seconds: float, seed: int,
     deadline = start + seconds
     while True:
         for _ in range(100):
-            rng.shuffle(deck)
+            shuffle(deck, rng)
             rnd = Round(deck, rounds & 1, rules)
             while not rnd.is_over:
                 legal = rnd.legal_tuple()

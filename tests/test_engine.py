@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix import Match, Rules
+from sixtysix.cards import shuffle
 from sixtysix.observation import Observation, observe
 from sixtysix.round import _HAND, ACTIONS, Action, Outcome, Reason, Round
 from sixtysix.table import Event, Table
@@ -34,6 +35,33 @@ def eager_observation(rnd: Round, seat: int) -> Observation:
         marriages=tuple(rnd.marriages), points=rnd.points(), marriage_points=rnd.marriage_points(),
         trick_counts=rnd.trick_counts(), first_to_66=rnd.first_to_66,
         legal=rnd.legal_tuple() if rnd.to_act == seat else (), outcome=rnd.outcome)
+
+
+@given(seed=seeds, sizes=st.lists(st.integers(0, 30), min_size=1, max_size=6))
+def test_shuffle_gives_the_standard_librarys_order_and_rng_state(seed: int, sizes: list[int]) -> None:
+    """Every deal and sampled world stays the one ``random.Random.shuffle`` gave, seeded
+    records and matches included: the same order for any length, and the same RNG after."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for size in sizes:
+        cards, expected = list(range(size)), list(range(size))
+        shuffle(cards, ours)
+        theirs.shuffle(expected)
+        assert cards == expected
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_shuffle_leaves_other_generators_to_shuffle_themselves() -> None:
+    class Counted(random.Random):
+        calls = 0
+
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            self.calls += 1
+            super().shuffle(x)
+
+    rng = Counted(3)
+    cards = list(range(24))
+    shuffle(cards, rng)
+    assert rng.calls == 1 and sorted(cards) == list(range(24))
 
 
 def field_values(obs: Observation) -> list[object]:

@@ -15,6 +15,7 @@ cards is an ``int`` whose bit ``1 << card`` is set for each card it holds.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from random import Random
 from typing import Final
 
 from sixtysix.errors import NotationError, quoted
@@ -152,6 +153,34 @@ def is_deck(cards: tuple[int, ...]) -> bool:
             return False
         seen |= 1 << c
     return seen == FULL_DECK
+
+
+def shuffle(cards: list[Card], rng: Random) -> None:
+    """Shuffle ``cards`` in place into the very order ``rng.shuffle(cards)`` gives, leaving
+    ``rng`` in the same state, only faster (every deal and sampled world shuffles).
+
+    It is the standard library's algorithm (Fisher-Yates from the end, each index drawn
+    by ``getrandbits`` with rejection) without a method call per card; an ``rng`` of
+    another type than ``random.Random`` (a ``SystemRandom``, a subclass) shuffles itself.
+
+    >>> deck, same = list(range(24)), list(range(24))
+    >>> shuffle(deck, Random(7)); Random(7).shuffle(same)
+    >>> deck == same, sorted(deck) == list(range(24))
+    (True, True)
+    """
+    if type(rng) is not Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    i = len(cards) - 1
+    while i > 0:
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
 
 
 def cards_in(mask: CardSet) -> tuple[Card, ...]:

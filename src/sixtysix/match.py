@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Generic, Protocol, TypeVar
 
-from sixtysix.cards import NUM_CARDS, Card
+from sixtysix.cards import NUM_CARDS, Card, shuffle
 from sixtysix.errors import RulesError, StateError
 from sixtysix.round import Action, Outcome, Reason, Round
 from sixtysix.rules import Rules
@@ -88,7 +88,7 @@ class BaseMatch(Generic[R]):
         if deck is None:
             while len(self._decks) <= index:
                 shuffled = list(range(NUM_CARDS))
-                self._rng.shuffle(shuffled)
+                shuffle(shuffled, self._rng)
                 self._decks.append(tuple(shuffled))
             deck = self._decks[index]
         rnd = self._new_round(deck, self.dealer)

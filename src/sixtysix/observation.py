@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in
+from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in, shuffle
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
 from sixtysix.round import (
@@ -256,7 +256,7 @@ def sample_round(obs: Observation, rng: random.Random, exclude: CardSet = 0) -> 
     for card in opponent_cards:
         opponent_hand |= 1 << card
     stock = list(cards_in(unseen & ~opponent_hand))
-    rng.shuffle(stock)
+    shuffle(stock, rng)
     hands = (obs.hand, opponent_hand) if obs.seat == 0 else (opponent_hand, obs.hand)
     shown_pair = (obs.own_shown, shown) if obs.seat == 0 else (shown, obs.own_shown)
     card_points = [0, 0]
