@@ -131,6 +131,21 @@ LEVELS: dict[str, str] = {}
 """The strength levels the play front ends offer, each a bot specification."""
 
 
+def _described(accepted: Mapping[str, Parameter]) -> str:
+    """The parameters with their ranges, those of one range named together.
+
+    >>> _described(BOTS["heuristic"].parameters)
+    'exact (a whole number from 0 to 6)'
+    >>> _described(BOTS["pimc"].parameters)  # doctest: +ELLIPSIS
+    '... close_margin (...), raw, exchange, meld, match, close_check or fuse (each 0 or 1), infer (...)'
+    """
+    groups: dict[str, list[str]] = {}
+    for key, parameter in accepted.items():
+        groups.setdefault(str(parameter), []).append(key)
+    return ", ".join(f"{keys[0]} ({kind})" if len(keys) == 1 else
+                     f"{', '.join(keys[:-1])} or {keys[-1]} (each {kind})" for kind, keys in groups.items())
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """The bot of a name or level, seeded, with ``name:key=value,...`` parameters, or
     ``learned:PATH``: a policy trained by ``examples/train_policy.py`` (extra ``[rl]``).
@@ -171,8 +186,8 @@ not '0'; solver takes samples
             raise BotError(f"bot {name!r} takes no parameters, not {quoted(key)}")
         parameter = accepted.get(key)
         if parameter is None:
-            raise BotError(f"bot {name!r} has no parameter {quoted(key)}; {name} takes "
-                           + ", ".join(f"{k} ({p})" for k, p in accepted.items()))
+            raise BotError(f"bot {name!r} has no parameter {quoted(key)}; "
+                           f"{name} takes {_described(accepted)}")
         if not sep:
             raise BotError(f"bot {name!r}: {key} needs a value, as in {key}=..., {parameter}; {takes}")
         if key in options:
