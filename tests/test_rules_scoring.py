@@ -90,6 +90,25 @@ def test_out_scale_two_if_loser_has_a_trick_worth_nothing() -> None:
     assert row(o) == (0, 2, Reason.OUT)
 
 
+@pytest.mark.parametrize("dealer_seat", [1, 0])
+def test_a_marriage_counts_after_a_trick_worth_nothing(dealer_seat: int) -> None:
+    # The dealer wins T1 (9c 9h, no card points) and so may count the clubs marriage
+    # (20) it announces next: its points are 20 although its tricks are worth nothing.
+    rnd = play(deal(*Z_HANDS, dealer_seat=dealer_seat), "9c 9h Mc Kc")
+    elder = 1 - dealer_seat
+    assert rnd.trick_counts()[dealer_seat] == 1 and rnd.card_points()[dealer_seat] == 0
+    assert rnd.points()[dealer_seat] == 20 and rnd.points()[elder] == 0
+
+
+def test_close_snapshot_only_once_the_stock_is_closed() -> None:
+    rnd = deal(*C_HANDS)
+    assert rnd.close_snapshot is None
+    play(rnd, "Ad 9d")
+    assert rnd.close_snapshot is None and rnd.closer is None
+    play(rnd, "close")
+    assert rnd.close_snapshot == (0, 0) and rnd.closer == 0
+
+
 def test_false_declaration_two_if_opponent_has_a_trick_worth_nothing() -> None:
     o = finished(play(deal(*Z_HANDS), "9c 9h Jd Th Mh Kh Qd out"))
     assert o.points == (59, 0) and o.tricks == (2, 1)
