@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from sixtysix.bots import LEVELS, make_bot, playout
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import Endgames, sampled_values, solve
-from sixtysix.cards import NINE
+from sixtysix.bots.solver import Endgames
 from sixtysix.match import Match
 from sixtysix.notation import read_record
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, OUT, Action, Phase, Round
+from sixtysix.observation import Observation, observe
+from sixtysix.round import CLOSE, EXCHANGE, OUT, Phase
 from sixtysix.rules import Rules
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -141,78 +139,3 @@ def test_pimc_close_check_rollouts_close_exactly_when_the_closed_round_is_won() 
         assert rnd.is_over or rnd.is_strict
         closes += played[-1] == CLOSE
     assert checked > 100 and closes > 5
-
-
-def close_positions(rules: Rules, count: int) -> list[Observation]:
-    """Observations of seeded rounds in which the seat on lead may close."""
-    found: list[Observation] = []
-    seed = 0
-    while len(found) < count:
-        rnd = Match(rules, seed=seed).deal()
-        rng = random.Random(seed)
-        seed += 1
-        for _ in range(rng.randrange(2, 7)):
-            if not rnd.is_over:
-                kept = [a for a in rnd.legal_tuple() if a not in (CLOSE, CLOSE_BEFORE_DRAW, OUT)]
-                rnd.push(rng.choice(kept))
-        if not rnd.is_over and CLOSE in rnd.legal_tuple():
-            assert rnd.to_act is not None
-            found.append(observe(rnd, rnd.to_act))
-    return found
-
-
-def replay(worlds: list[Round]) -> Callable[[Observation, random.Random], Round]:
-    """A sampler that gives a copy of each of ``worlds`` in turn."""
-    queue = iter(worlds)
-    return lambda _obs, _rng: next(queue).copy()
-
-
-def fused_and_plain(obs: Observation, worlds: list[Round]) -> tuple[dict[Action, float], dict[Action, float]]:
-    """The values of ``fuse=1`` and of the plain mean, both over copies of ``worlds``."""
-    fused_bot, plain_bot = PimcBot(seed=1, samples=len(worlds), raw=1, fuse=1), PimcBot(seed=1, raw=1)
-    for bot in (fused_bot, plain_bot):
-        bot.sampler = replay(worlds)
-    fused = fused_bot.fused_values(obs, fused_bot.evaluate)
-    plain = sampled_values(obs, plain_bot.rng, len(worlds), plain_bot.evaluate, sampler=plain_bot.sampler)
-    others = {a: v for a, v in plain.items() if a != CLOSE}
-    assert {a: v for a, v in fused.items() if a != CLOSE} == pytest.approx(others)
-    return fused, plain
-
-
-def test_pimc_fuse_values_a_close_by_the_one_lead_best_over_all_sampled_worlds() -> None:
-    """With ``fuse=1`` the close is worth the best mean, over the sampled worlds, of one
-    lead after it (each solved exactly), which is never above the plain mean of each
-    world's best; every other action keeps its plain mean."""
-    lower = 0
-    for obs in close_positions(Rules(), 12):
-        worlds = [sample_round(obs, random.Random(k)) for k in range(6)]
-        fused, plain = fused_and_plain(obs, worlds)
-        by_lead: dict[Action, int] = {}
-        for world in worlds:
-            world.push(CLOSE)
-            assert world.phase is Phase.LEAD
-            for lead, v in solve(world).items():
-                by_lead[lead] = by_lead.get(lead, 0) + v
-        assert fused[CLOSE] == pytest.approx(max(by_lead.values()) / len(worlds))
-        assert fused[CLOSE] <= plain[CLOSE] + 1e-9
-        lower += fused[CLOSE] < plain[CLOSE] - 1e-9
-    assert lower > 0
-
-
-def test_pimc_fuse_keeps_the_plain_mean_when_the_opponent_may_answer_a_close_by_exchanging() -> None:
-    """A close after which the opponent may exchange the trump nine in a sampled world
-    (``exchange_on_opponent_close``) is not followed by the closer's lead there, so its
-    value stays the plain mean over the worlds; otherwise it is fused."""
-    rules = Rules.parse("classic exchange_on_opponent_close=on")
-    answered = fused_count = 0
-    for obs in close_positions(rules, 16):
-        worlds = [sample_round(obs, random.Random(k)) for k in range(6)]
-        fused, plain = fused_and_plain(obs, worlds)
-        nine = obs.trump * 6 + NINE
-        if any(world.hand(1 - obs.seat) >> nine & 1 for world in worlds):
-            answered += 1
-            assert fused[CLOSE] == pytest.approx(plain[CLOSE])
-        else:
-            fused_count += 1
-            assert fused[CLOSE] <= plain[CLOSE] + 1e-9
-    assert answered > 0 and fused_count > 0

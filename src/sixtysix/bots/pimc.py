@@ -51,14 +51,7 @@ off by default so that a specification keeps meaning the same bot:
   close (:meth:`PimcBot.closing_rollout`): a seat on lead closes whenever the
   sampled world, solved exactly after the close, is won by it. The rules of
   thumb close only on a sure 66, so without it the rollouts undervalue positions
-  from which a later close wins;
-- ``fuse=1`` values ``close`` and ``close-before-draw`` by the one lead after the
-  close that is best over all the sampled worlds (:meth:`PimcBot.fused_values`),
-  not by the best lead of each world apart: after its close the bot leads without
-  having seen the opponent's hand, so one card must do for every world. It makes
-  the close's value an average over a single plan rather than the over-optimistic
-  mean of each world's best plan, which ``close_margin`` only corrects by a fixed
-  amount.
+  from which a later close wins.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -119,13 +112,12 @@ class PimcBot(Bot):
         "meld": Parameter(True, 0, 1),
         "match": Parameter(True, 0, 1),
         "close_check": Parameter(True, 0, 1),
-        "fuse": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
-                 close_check: int = 0, fuse: int = 0) -> None:
+                 close_check: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -139,7 +131,6 @@ class PimcBot(Bot):
         self.meld = bool(meld)
         self.match = bool(match)
         self.close_check = bool(close_check)
-        self.fuse = bool(fuse)
         self.score: tuple[int, ...] | None = None
         """The match score by seat as the table last told it, ``None`` before it has."""
         self.heuristic = HeuristicBot(seed, exact=0)
@@ -155,8 +146,6 @@ class PimcBot(Bot):
         evaluate = self.match_evaluate(observation)
         if self.infer < 1:
             values = self.weighted_values(observation, evaluate)
-        elif self.fuse and (CLOSE in legal or CLOSE_BEFORE_DRAW in legal):
-            values = self.fused_values(observation, evaluate)
         else:
             values = sampled_values(observation, self.rng, self.samples, evaluate, self.seconds,
                                     self.sampler)
@@ -198,21 +187,14 @@ class PimcBot(Bot):
         """
         self.score = event.score
 
-    def utility(self, observation: Observation) -> tuple[float, ...] | None:
-        """With ``match=1`` and a known score, the worth of each round result at the score
-        (:func:`~sixtysix.bots.equity.round_utility`, index ``v + 3``); else ``None``."""
-        score = self.score
-        if not self.match or score is None:
-            return None
-        seat = observation.seat
-        return round_utility(observation.rules.match_target, score[seat], score[1 - seat])
-
     def match_evaluate(self, observation: Observation) -> Evaluate:
         """:meth:`evaluate`, or with ``match=1`` and a known score, its results valued
         by :func:`~sixtysix.bots.equity.round_utility` at the score."""
-        utility = self.utility(observation)
-        if utility is None:
+        score = self.score
+        if not self.match or score is None:
             return self.evaluate
+        seat = observation.seat
+        utility = round_utility(observation.rules.match_target, score[seat], score[1 - seat])
         evaluate = self.evaluate
 
         def valued(rnd: Round) -> dict[Action, float]:
@@ -235,47 +217,6 @@ class PimcBot(Bot):
             weights += weight
             taken += 1
         return {action: total / weights for action, total in totals.items()}
-
-    def fused_values(self, observation: Observation, evaluate: Evaluate) -> dict[Action, float]:
-        """As :func:`~sixtysix.bots.solver.sampled_values`, except that each close
-        (``close``, ``close-before-draw``) is valued by the lead after it whose mean exact
-        value over the sampled worlds is best: one lead for every world, as the bot will
-        have to choose it. A close after which the opponent may answer with the
-        exchange in some world keeps the plain mean.
-
-        The fused value is never above the plain one (the best of means is at most the
-        mean of bests); the difference is what the plain mean owes to leading, in each
-        world, the card that suits that world's hidden hand.
-        """
-        legal = observation.legal
-        closes = [action for action in (CLOSE, CLOSE_BEFORE_DRAW) if action in legal]
-        samples = 1 if is_determined(observation) else self.samples
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        utility = self.utility(observation)
-        totals = dict.fromkeys(legal, 0.0)
-        leads: dict[Action, dict[Action, float] | None] = {close: {} for close in closes}
-        taken = 0
-        while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
-            rnd = self.sampler(observation, self.rng)
-            for action, v in evaluate(rnd).items():
-                totals[action] += v
-            for close in closes:
-                after = leads[close]
-                if after is None:
-                    continue
-                rnd.push(close)
-                if rnd.phase is Phase.LEAD:
-                    for lead, w in solve(rnd).items():
-                        after[lead] = after.get(lead, 0.0) + (w if utility is None else utility[w + 3])
-                else:
-                    leads[close] = None
-                rnd.pop()
-            taken += 1
-        values = {action: total / taken for action, total in totals.items()}
-        for close, after in leads.items():
-            if after:
-                values[close] = max(after.values()) / taken
-        return values
 
     def likelihood(self, observation: Observation, rnd: Round) -> float:
         """The weight of the sampled world ``rnd``: 1 if the raw-state policy
