@@ -172,15 +172,12 @@ def shuffle(cards: list[Card], rng: Random) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    i = len(cards) - 1
-    while i > 0:
-        n = i + 1
-        bits = n.bit_length()
+    for i in range(len(cards) - 1, 0, -1):
+        bits = (i + 1).bit_length()
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
-        i -= 1
 
 
 def cards_in(mask: CardSet) -> tuple[Card, ...]:

@@ -41,7 +41,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Protocol
 
 from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, card_name, cards_in, mask_of, parse_card
+from sixtysix.cards import (
+    KING,
+    NINE,
+    NUM_CARDS,
+    QUEEN,
+    Card,
+    card,
+    card_name,
+    cards_in,
+    mask_of,
+    parse_card,
+    shuffle,
+)
 from sixtysix.errors import BotError, BotFailedError, ProtocolError, SixtySixError, StateError, quoted
 from sixtysix.match import Match
 from sixtysix.observation import Observation, observe, sample_round
@@ -225,7 +237,7 @@ class Tracker:
             raise ProtocolError("a round needs its hand and trump card before play")
         mine = _DEALER if self.seat == self._dealer else _ELDER
         rest = [c for c in range(NUM_CARDS) if not (self._hand | 1 << self._trump) >> c & 1]
-        self._rng.shuffle(rest)
+        shuffle(rest, self._rng)
         deck: list[Card] = [-1] * NUM_CARDS
         for position, held in zip(mine, cards_in(self._hand), strict=True):
             deck[position] = held

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from sixtysix.analysis import analyze
 from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.cards import NUM_CARDS, card_name, parse_card
+from sixtysix.cards import NUM_CARDS, card_name, parse_card, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.match import Match
 from sixtysix.notation import Record, Tag
@@ -415,7 +415,7 @@ class GameService:
 
     def _deal(self, game: LiveGame) -> Move:
         deck = list(range(NUM_CARDS))
-        Random(self._rng.getrandbits(128)).shuffle(deck)
+        shuffle(deck, Random(self._rng.getrandbits(128)))
         game.table.deal(deck)
         game.seq += 1
         game.last = None
