@@ -42,6 +42,10 @@ off by default so that a specification keeps meaning the same bot:
 - ``infer=W`` weighs each sampled world by how likely the opponent's last card
   was in it (:meth:`PimcBot.likelihood`): 1 if the raw-state policy would have
   played it there, ``W`` if not;
+- ``read=1`` reads the opponent's leads (:mod:`~sixtysix.bots.reading`): a king
+  or queen led with no marriage where one could have been announced says its
+  partner was not in the opponent's hand then, and the worlds are sampled
+  accordingly (:func:`~sixtysix.bots.reading.sample_read`);
 - ``match=1`` plays for the match rather than for the round's game points: each
   world's result is valued by what it does to the chance of winning the match
   from the score (:func:`~sixtysix.bots.equity.round_utility`), which the bot
@@ -70,6 +74,7 @@ from typing import ClassVar
 from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
 from sixtysix.bots.equity import round_utility
 from sixtysix.bots.heuristic import HeuristicBot
+from sixtysix.bots.reading import sample_read
 from sixtysix.bots.solver import (
     Endgames,
     Solver,
@@ -112,12 +117,13 @@ class PimcBot(Bot):
         "meld": Parameter(True, 0, 1),
         "match": Parameter(True, 0, 1),
         "close_check": Parameter(True, 0, 1),
+        "read": Parameter(True, 0, 1),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
-                 close_check: int = 0) -> None:
+                 close_check: int = 0, read: int = 0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -131,6 +137,8 @@ class PimcBot(Bot):
         self.meld = bool(meld)
         self.match = bool(match)
         self.close_check = bool(close_check)
+        if read:
+            self.sampler = sample_read
         self.score: tuple[int, ...] | None = None
         """The match score by seat as the table last told it, ``None`` before it has."""
         self.heuristic = HeuristicBot(seed, exact=0)
