@@ -141,3 +141,25 @@ def test_pimc_read_samples_by_the_reading_and_a_seer_still_sees_the_truth() -> N
     assert make_bot("pimc:samples=5", seed=1).sampler is sample_round
     obs = observe(seat_one_leads_the_king_of_hearts(), 0)
     assert bot.act(obs) in obs.legal
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "hard", "pimc:samples=10,close_margin=0.25"])
+def test_the_packages_bots_announce_rather_than_lead_a_king_or_queen_of_a_marriage(spec: str) -> None:
+    # What the reading rests on, for the bots of this package: holding a pair that may
+    # be announced, they never lead its king or queen unannounced.
+    bot = make_bot(spec, seed=1)
+    positions = 0
+    for preset in ("classic", "santase"):
+        rules = Rules.parse(preset)
+        for seed in range(200 if spec == "heuristic" else 30):
+            rnd = Match(rules, seed=seed).deal()
+            rng = random.Random(seed)
+            while not rnd.is_over:
+                legal = rnd.legal_tuple()
+                pairs = {a.marriage_suit for a in legal if a.marriage_suit is not None}
+                if pairs:
+                    positions += 1
+                    card = bot.act(observe(rnd, rnd.leader)).card
+                    assert card is None or card % 6 not in (QUEEN, KING) or card // 6 not in pairs
+                rnd.push(rng.choice(legal))
+    assert positions > 10
