@@ -137,7 +137,7 @@ def _described(accepted: Mapping[str, Parameter]) -> str:
     >>> _described(BOTS["heuristic"].parameters)
     'exact (a whole number from 0 to 6)'
     >>> _described(BOTS["pimc"].parameters)  # doctest: +ELLIPSIS
-    '... close_margin (...), raw, exchange, meld, match or close_check (each 0 or 1), infer (...)'
+    '... close_margin (...), raw, exchange, meld, match, close_check or read (each 0 or 1), infer (...)'
     """
     groups: dict[str, list[str]] = {}
     for key, parameter in accepted.items():

@@ -137,6 +137,7 @@ class PimcBot(Bot):
         self.meld = bool(meld)
         self.match = bool(match)
         self.close_check = bool(close_check)
+        self.read = bool(read)
         if read:
             self.sampler = sample_read
         self.score: tuple[int, ...] | None = None
