@@ -54,6 +54,10 @@ HIGHER: Final[tuple[CardSet, ...]] = tuple(
 )
 """For each card, the set of cards of its suit that rank above it."""
 
+PARTNER: Final[tuple[Card, ...]] = tuple(
+    c + 1 if c % 6 == 2 else c - 1 if c % 6 == 3 else -1 for c in range(NUM_CARDS))
+"""The other card of a queen's or king's marriage pair, by card; -1 for the other ranks."""
+
 _LOW: Final[tuple[tuple[Card, ...], ...]] = tuple(
     tuple(c for c in range(12) if m >> c & 1) for m in range(1 << 12)
 )

@@ -28,6 +28,7 @@ from sixtysix.cards import (
     HIGHER,
     KING,
     NINE,
+    PARTNER,
     QUEEN,
     SUIT_MASKS,
     TEN,
@@ -69,7 +70,6 @@ _LEAD_PHASE: Final = Phase.LEAD.value
 _MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
 _DRAW_PHASE: Final = Phase.DRAW.value
 _KINGS_QUEENS: Final = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
-_PARTNER: Final = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
 _MELD_LOW: Final = marriage(0)
 
 
@@ -133,7 +133,7 @@ class _Seat:
             value += 16 if rank >= TEN else 3 + rank
             if rank == NINE and self.nine_useful:
                 value += 12
-        partner = _PARTNER[card]
+        partner = PARTNER[card]
         if partner >= 0 and self.can_meld_later and not self.own_shown >> card & 1:
             gain = 40 if self.trumps >> card & 1 else 20
             if self.hand >> partner & 1:
@@ -263,7 +263,7 @@ def led_by_policy(rnd: Round) -> bool:
     leader = s[_LEADER]
     if lead < 0 or s[_PHASE] != _FOLLOW_PHASE:
         raise ValueError("no card lies on the table")
-    if _PARTNER[lead] >= 0 and s[_KNOWN + leader] >> _PARTNER[lead] & 1 and s[_MARR + leader]:
+    if PARTNER[lead] >= 0 and s[_KNOWN + leader] >> PARTNER[lead] & 1 and s[_MARR + leader]:
         return True
     before = rnd.copy()
     t = before._s

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 
-from sixtysix.cards import KING, QUEEN, Card, CardSet
+from sixtysix.cards import PARTNER, Card, CardSet
 from sixtysix.errors import StateError
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Round
@@ -66,13 +66,11 @@ def partner_odds(observation: Observation) -> dict[Card, float]:
     odds: dict[Card, float] = {}
     drawn_before = 0
     for index, (leader, lead, strict) in enumerate(leads):
-        rank = lead % 6
-        if (leader == opponent and rank in (QUEEN, KING) and (index or rules.first_lead_marriage)
-                and (not strict or rules.marriages_after_stock)):
-            partner = lead + 1 if rank == QUEEN else lead - 1
-            if unseen >> partner & 1:
-                since = max(draws - drawn_before, 0)  # no draw follows a close-before-draw
-                odds[partner] = since / (_HELD + since)
+        partner = PARTNER[lead]
+        if (leader == opponent and partner >= 0 and unseen >> partner & 1
+                and (index or rules.first_lead_marriage) and (not strict or rules.marriages_after_stock)):
+            since = max(draws - drawn_before, 0)  # no draw follows a close-before-draw
+            odds[partner] = since / (_HELD + since)
         if not strict:
             drawn_before += 1
     return odds
