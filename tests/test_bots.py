@@ -203,8 +203,9 @@ def test_expert_and_hard_levels_build_pimc_bots() -> None:
     hard, expert = make_bot("hard", seed=1), make_bot("expert", seed=1)
     assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
     assert expert.samples > hard.samples
-    # The expert plays for the match, and its time budget keeps each decision under 1 s.
-    assert expert.match and expert.seconds is not None and expert.seconds < 1
+    # The expert plays for the match; a work budget, not a clock, caps each decision
+    # (docs/STRENGTH.md: about 0.9 s in pure Python), so a seeded expert repeats itself.
+    assert expert.match and expert.work is not None and expert.seconds is None
 
 
 def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() -> None:
@@ -257,7 +258,8 @@ def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() 
      ["seconds", "from 0 to 3600", "'inf'", "ismcts takes iterations, seconds, exploration"]),
     ("ismcts:exploration=-0.1", ["exploration", "'-0.1'"]),
     ("solver:samples=1e3", ["samples", "'1e3'", "solver takes samples"]),
-    ("pimc:x=1", ["no parameter 'x'", "samples (a whole number from 1 to 100000)", "close_margin (a number"]),
+    ("pimc:x=1", ["no parameter 'x'", "samples or work (each a whole number from 1 to 100000)",
+                  "close_margin (a number"]),
     ("pimc:samples=2,samples=3", ["samples is given twice"]),
     ("pimc:samples", ["samples needs a value"]),
     ("greedy:depth=2", ["'greedy' takes no parameters", "'depth'"]),

@@ -13,7 +13,7 @@ from sixtysix.bots.solver import Endgames
 from sixtysix.match import Match
 from sixtysix.notation import read_record
 from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, EXCHANGE, OUT, Phase
+from sixtysix.round import CLOSE, EXCHANGE, OUT, Phase, Round
 from sixtysix.rules import Rules
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -56,6 +56,65 @@ def test_the_expert_exchanges_whenever_it_may(preset: str) -> None:
     assert len(positions) > 10
     expert = make_bot("expert", seed=1)
     assert all(expert.act(obs) == EXCHANGE for obs in positions)
+
+
+def played_with_counts(spec: str, seed: int) -> tuple[list[str], list[int]]:
+    """One round of the bot ``spec`` (seat 0) against the heuristic: every action,
+    and how many worlds the bot sampled for each of its decisions."""
+    bot = make_bot(spec, seed=1)
+    assert isinstance(bot, PimcBot)
+    sampler = bot.sampler
+    counts: list[int] = []
+
+    def counted(obs: Observation, rng: random.Random) -> Round:
+        counts[-1] += 1
+        return sampler(obs, rng)
+
+    bot.sampler = counted
+    other = make_bot("heuristic", seed=2)
+    rnd = Match(seed=seed).deal()
+    actions = []
+    while not rnd.is_over:
+        seat = rnd.to_act
+        assert seat is not None
+        obs = observe(rnd, seat)
+        if seat == 0:
+            counts.append(0)
+        action = bot.act(obs) if seat == 0 else other.act(obs)
+        actions.append(str(action))
+        rnd.push(action)
+    return actions, counts
+
+
+def test_a_work_budget_stops_the_sampling_at_the_same_world_every_time() -> None:
+    spec = "pimc:samples=300,work=15,close_margin=0.25,raw=1"
+    actions, counts = played_with_counts(spec, 8)
+    cut = [n for n in counts if 1 < n < 300]
+    assert cut and max(counts) == 300  # some decisions were cut short, some were not
+    assert played_with_counts(spec, 8) == (actions, counts)
+    assert played_with_counts(spec.replace("work=15", "work=1000"), 8)[1] != counts
+
+
+def test_the_expert_level_has_a_work_budget_and_no_time_budget() -> None:
+    expert = make_bot("expert", seed=1)
+    assert isinstance(expert, PimcBot)
+    assert (expert.samples, expert.work, expert.seconds) == (300, 160, None)
+    budget = expert.new_budget()
+    assert (budget.work, budget.deadline) == (160_000, None)
+
+
+def test_a_decision_charges_the_rollouts_and_the_exact_searches_to_its_budget() -> None:
+    rnd = Match(seed=3).deal()
+    obs = observe(rnd, rnd.leader)
+    bot = PimcBot(seed=1, samples=1, raw=1)
+    bot.act(obs)
+    spent = bot.budget.spent
+    # one world, each lead rolled out through open play: its follow and five more
+    # tricks at least (no one reaches 66 sooner), then the endgame's positions
+    assert spent > 11 * len([a for a in obs.legal if a.card is not None])
+    bot = PimcBot(seed=1, samples=2, raw=1)
+    bot.act(obs)
+    assert bot.budget.spent > spent
 
 
 def test_the_old_expert_spec_still_builds_the_old_bot() -> None:

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.solver import (
+    Budget,
     Endgame,
+    Solver,
     SolverBot,
     is_determined,
     sampled_values,
@@ -18,7 +20,7 @@ from sixtysix.bots.solver import (
 )
 from sixtysix.match import Match
 from sixtysix.observation import observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Phase, Round
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, Phase, Round
 from sixtysix.rules import Rules
 
 RULE_SETS = [
@@ -205,3 +207,32 @@ def test_a_closed_stock_hides_cards_until_the_opponent_is_deduced() -> None:
     assert SolverBot(seed=3, samples=3).act(obs) in rnd.legal_tuple()
     with pytest.raises(ValueError, match="not to act"):
         sampled_values(observe(rnd, 1 - rnd.leader), random.Random(1), 3)
+
+
+def test_sampling_stops_once_the_budget_is_spent_after_one_sample_at_least() -> None:
+    rnd = Match(seed=6).deal()
+    obs = observe(rnd, rnd.leader)
+    budget = Budget(work=35)
+    taken: list[Round] = []
+
+    def evaluate(world: Round) -> dict[Action, float]:
+        taken.append(world)
+        budget.spent += 10
+        return dict.fromkeys(world.legal_tuple(), float(len(taken)))
+
+    # 10, 20 and 30 units leave work to do; the fourth sample spends the budget
+    assert sampled_values(obs, random.Random(1), 100, evaluate, budget) == dict.fromkeys(obs.legal, 2.5)
+    assert len(taken) == 4 and budget.spent == 40
+    taken.clear()
+    once = sampled_values(obs, random.Random(1), 100, evaluate, Budget(seconds=0.0))
+    assert once == dict.fromkeys(obs.legal, 1.0)
+    taken.clear()
+    ample = sampled_values(obs, random.Random(1), 3, evaluate, Budget(work=10**9))
+    assert ample == dict.fromkeys(obs.legal, 2.0)
+
+
+def test_the_solver_reports_the_positions_it_kept_as_its_work() -> None:
+    rnd = stock_emptied(3)
+    solver = Solver(rnd)
+    solver.values()
+    assert solver.work == len(solver.tt) + solver.endgames.entries > 0

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix.bots import LEVELS, make_bot
-from sixtysix.bots.threehand import Maxn, is_determined, policy, search_values, seat_value
+from sixtysix.bots.solver import Budget
+from sixtysix.bots.threehand import THREE_UNITS, Maxn, is_determined, policy, search_values, seat_value
 from sixtysix.round import OUT, Action
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch, ThreeRound, observe_three, play_three
@@ -101,6 +102,23 @@ def test_search_values_a_false_declaration_as_lost_and_avoids_it() -> None:
     assert make_bot("hard", seed=1).act_three(observe_three(rnd, 0)) != OUT
     rnd = play(spades(), S_TO_66)
     assert make_bot("hard", seed=1).act_three(observe_three(rnd, 0)) == OUT
+
+
+def test_a_work_budget_stops_the_sampling_at_the_same_deal_every_time() -> None:
+    rnd = ThreeMatch(seed=4).deal()
+    assert rnd.to_act is not None
+    obs = observe_three(rnd, rnd.to_act)
+    unlimited = Budget()
+    values, taken = search_values(obs, random.Random(2), 6, 3, unlimited)
+    assert taken == 6 and unlimited.spent % THREE_UNITS == 0
+    per_deal = unlimited.spent / 6
+    work = int(2.5 * per_deal)
+    budget = Budget(work=work)
+    cut = search_values(obs, random.Random(2), 6, 3, budget)
+    assert 2 <= cut[1] < 6 and budget.spent >= work
+    assert search_values(obs, random.Random(2), 6, 3, Budget(work=work)) == cut
+    assert search_values(obs, random.Random(2), 6, 3, Budget(work=1))[1] == 1
+    assert search_values(obs, random.Random(2), 6, 3) == (values, 6)
 
 
 @settings(max_examples=40, deadline=None)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from random import Random
 
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import is_determined, sampled_values, solve
+from sixtysix.bots.solver import Budget, is_determined, sampled_values, solve
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
 from sixtysix.three import ThreeObservation, sample_three
@@ -100,7 +100,7 @@ def analyze(observation: Observation, *, samples: int = DEFAULT_SAMPLES, seed: i
                 progress(taken, samples)
             return values
 
-        values = sampled_values(observation, rng, samples, evaluate, seconds)
+        values = sampled_values(observation, rng, samples, evaluate, Budget(seconds=seconds))
     return _ranked(legal, values, exact, taken)
 
 
@@ -140,5 +140,6 @@ def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPL
             if progress:
                 progress(taken, samples)
 
-        values, taken = search_values(observation, rng, samples, EXACT_TRICKS, seconds, report)
+        values, taken = search_values(observation, rng, samples, EXACT_TRICKS, Budget(seconds=seconds),
+                                      report)
     return _ranked(legal, values, exact, taken)

@@ -41,6 +41,9 @@ MAX_SAMPLES = 100_000
 """The most sampled deals a bot or an analysis may take per decision."""
 MAX_SECONDS = 3600.0
 """The longest time budget a bot may be given per decision, in seconds."""
+MAX_WORK = 100_000
+"""The largest work budget a bot may be given per decision, in thousands of
+:class:`~sixtysix.bots.solver.Budget`'s units."""
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
@@ -224,7 +227,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25,raw=1,exchange=1",
-        "expert": "pimc:samples=300,seconds=0.6,close_margin=0.25,raw=1,exchange=1,match=1",
+        "expert": "pimc:samples=300,work=160,close_margin=0.25,raw=1,exchange=1,match=1",
     })
 
 

@@ -67,22 +67,21 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, Bot, Parameter, playout
+from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, MAX_WORK, Bot, Parameter, playout
 from sixtysix.bots.equity import round_utility
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.reading import sample_read
 from sixtysix.bots.solver import (
+    Budget,
     Endgames,
     Solver,
     best_action,
     is_determined,
     outcome_value,
     sampled_values,
-    solve,
 )
 from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, observe
@@ -97,10 +96,12 @@ Evaluate = Callable[[Round], Mapping[Action, float]]
 class PimcBot(Bot):
     """Perfect-information Monte Carlo over sampled full rounds.
 
-    ``samples`` is the number of full rounds drawn per decision; ``seconds``,
-    if given, stops the sampling early when that much time has passed (after
-    one sample at least). With a fixed sample count and no time budget the bot
-    is reproducible: the same seed and observations give the same actions.
+    ``samples`` is the number of full rounds drawn per decision; ``work`` and
+    ``seconds``, if given, stop the sampling early (after one sample at least) once
+    that much work (in thousands of :class:`~sixtysix.bots.solver.Budget`'s units)
+    or time is spent. Without
+    a time budget the bot is reproducible: the same seed and observations give the
+    same actions.
     Ties between equally valued actions go to the heuristic's choice.
     ``close_margin`` (game points, see the module) makes closing less attractive.
     """
@@ -109,6 +110,7 @@ class PimcBot(Bot):
     parameters: ClassVar[Mapping[str, Parameter]] = {
         "samples": Parameter(True, 1, MAX_SAMPLES),
         "seconds": Parameter(False, 0, MAX_SECONDS),
+        "work": Parameter(True, 1, MAX_WORK),
         "exact_stock": Parameter(True, 0, 12),
         "close_margin": Parameter(False, -100, 100),
         "raw": Parameter(True, 0, 1),
@@ -121,7 +123,7 @@ class PimcBot(Bot):
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
+                 work: int | None = None, exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
                  close_check: int = 0, read: int = 0) -> None:
         super().__init__(seed)
@@ -129,6 +131,9 @@ class PimcBot(Bot):
             raise ValueError("samples must be at least 1")
         self.samples = samples
         self.seconds = seconds
+        self.work = work
+        self.budget = Budget()
+        """The budget of the current decision, charged by :meth:`evaluate`."""
         self.exact_stock = exact_stock
         self.close_margin = close_margin
         self.raw = bool(raw)
@@ -153,10 +158,11 @@ class PimcBot(Bot):
             return EXCHANGE
         preferred = self.heuristic.act(observation)
         evaluate = self.match_evaluate(observation)
+        self.budget = self.new_budget()
         if self.infer < 1:
             values = self.weighted_values(observation, evaluate)
         else:
-            values = sampled_values(observation, self.rng, self.samples, evaluate, self.seconds,
+            values = sampled_values(observation, self.rng, self.samples, evaluate, self.budget,
                                     self.sampler)
         for action in (CLOSE, CLOSE_BEFORE_DRAW):
             if action in values:
@@ -167,8 +173,8 @@ class PimcBot(Bot):
 
     def act_three(self, observation: ThreeObservation) -> Action:
         """The sampling search of the three-hand game (:func:`~sixtysix.bots.threehand.search_values`):
-        ``samples`` full rounds drawn from the observation (``seconds``, if given, stops
-        early), each action valued by rollouts of the rules of thumb until
+        ``samples`` full rounds drawn from the observation (``work`` and ``seconds``, if
+        given, stop early), each action valued by rollouts of the rules of thumb until
         :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly;
         ties go to the heuristic's choice.
 
@@ -182,8 +188,18 @@ class PimcBot(Bot):
         legal = observation.legal
         if len(legal) == 1:
             return legal[0]
-        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS, self.seconds)
+        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS,
+                                  self.new_budget())
         return best_action(values, Seat3.of(observation).choose())
+
+    def new_budget(self) -> Budget:
+        """A decision's :class:`~sixtysix.bots.solver.Budget`: ``work`` thousand units
+        and ``seconds``, as given.
+
+        >>> PimcBot(work=250).new_budget().work
+        250000
+        """
+        return Budget(None if self.work is None else self.work * 1000, self.seconds)
 
     def notify(self, event: Event | ThreeEvent) -> None:
         """Hear one of the table's events: the bot keeps the match score (``match=1``).
@@ -214,11 +230,11 @@ class PimcBot(Bot):
         """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
         by how likely the opponent's last card was in it (:meth:`likelihood`)."""
         samples = 1 if is_determined(observation) else self.samples
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        budget = self.budget
         totals = dict.fromkeys(observation.legal, 0.0)
         weights = 0.0
         taken = 0
-        while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
+        while taken < samples and (taken == 0 or not budget.exhausted()):
             rnd = self.sampler(observation, self.rng)
             weight = self.likelihood(observation, rnd)
             for action, v in evaluate(rnd).items():
@@ -247,9 +263,13 @@ class PimcBot(Bot):
         return floor + (1 - floor) * agree
 
     def evaluate(self, rnd: Round) -> dict[Action, int]:
-        """The value of each legal action in one full round, for the seat to act."""
+        """The value of each legal action in one full round, for the seat to act; the
+        work done is charged to :attr:`budget`."""
         if rnd.is_strict or rnd.stock_size <= self.exact_stock:
-            return solve(rnd)
+            solver = Solver(rnd)
+            exact = solver.values()
+            self.budget.spent += solver.work
+            return exact
         seat = rnd.to_act
         assert seat is not None
         self._endgames = Endgames()  # this sample's rollouts often meet the same endgames
@@ -258,6 +278,7 @@ class PimcBot(Bot):
             rnd.push(action)
             values[action] = self.rollout(rnd, seat)
             rnd.pop()
+        self.budget.spent += self._endgames.entries
         return values
 
     def closing_rollout(self, rnd: Round) -> int:
@@ -296,9 +317,15 @@ class PimcBot(Bot):
         if outcome is not None:
             value = outcome_value(outcome, seat)
         else:
-            value = self._endgames.value(rnd) if rnd.phase is Phase.LEAD else Solver(rnd).value()
+            if rnd.phase is Phase.LEAD:
+                value = self._endgames.value(rnd)
+            else:
+                solver = Solver(rnd)
+                value = solver.value()
+                self.budget.spent += solver.work
             if rnd.to_act != seat:
                 value = -value
+        self.budget.spent += pushed
         for _ in range(pushed):
             rnd.pop()
         return value

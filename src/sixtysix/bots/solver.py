@@ -386,6 +386,12 @@ class Solver:
         self.use_endgame = endgame
         self.endgames = Endgames()
 
+    @property
+    def work(self) -> int:
+        """Positions kept by this search's transposition tables, its own and its
+        endgames' (a :class:`Budget`'s measure of the work done)."""
+        return len(self.tt) + self.endgames.entries
+
     def values(self) -> dict[Action, int]:
         """The exact value of each legal action for the seat to act."""
         rnd = self.rnd
@@ -481,25 +487,58 @@ def is_determined(observation: Observation) -> bool:
     return allowed.bit_count() == hidden
 
 
+class Budget:
+    """What one decision's sampling may spend: at most ``work`` units of search and at
+    most ``seconds`` of wall-clock time, each ``None`` for no limit.
+
+    A unit of work is an action pushed by a rollout or a position kept by an exact
+    search's transposition table; the evaluation of each sample adds what it did to
+    :attr:`spent`. On one machine a unit takes a steady time (about 2.6 µs in the
+    compiled build here, 5.5 µs in pure Python), so a work limit bounds the time as
+    a time limit does, but it stops a seeded search at the same sample every time,
+    keeping it reproducible.
+
+    >>> budget = Budget(work=1000)
+    >>> budget.exhausted()
+    False
+    >>> budget.spent += 1000
+    >>> budget.exhausted()
+    True
+    >>> Budget(seconds=0.0).exhausted(), Budget().exhausted()
+    (True, False)
+    """
+
+    def __init__(self, work: int | None = None, seconds: float | None = None) -> None:
+        self.work = work
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.spent = 0
+
+    def exhausted(self) -> bool:
+        """Whether the work or the time is spent."""
+        work = self.work
+        deadline = self.deadline
+        return ((work is not None and self.spent >= work)
+                or (deadline is not None and time.perf_counter() >= deadline))
+
+
 def sampled_values(observation: Observation, rng: Random, samples: int,
                    evaluate: Callable[[Round], Mapping[Action, float]] = solve,
-                   seconds: float | None = None,
+                   budget: Budget | None = None,
                    sampler: Callable[[Observation, Random], Round] = sample_round) -> dict[Action, float]:
     """The mean value of each legal action over full rounds sampled from the observation.
 
     ``evaluate`` values each action in one sample (by default :func:`solve`). At
-    most ``samples`` samples are taken, fewer if ``seconds`` run out (always at
-    least one); a single one when the observation determines the round.
+    most ``samples`` samples are taken, fewer once the ``budget`` is exhausted
+    (always at least one); a single one when the observation determines the round.
     ``sampler`` makes each full round (by default :func:`sample_round`).
     """
     if not observation.legal:
         raise ValueError(f"seat {observation.seat} is not to act")
     if is_determined(observation):
         samples = 1
-    deadline = None if seconds is None else time.perf_counter() + seconds
     totals = dict.fromkeys(observation.legal, 0.0)
     taken = 0
-    while taken < samples and (taken == 0 or deadline is None or time.perf_counter() < deadline):
+    while taken < samples and (taken == 0 or budget is None or not budget.exhausted()):
         for action, v in evaluate(sampler(observation, rng)).items():
             totals[action] += v
         taken += 1
