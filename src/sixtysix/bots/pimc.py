@@ -99,9 +99,8 @@ class PimcBot(Bot):
     ``samples`` is the number of full rounds drawn per decision; ``work`` and
     ``seconds``, if given, stop the sampling early (after one sample at least) once
     that much work (in thousands of :class:`~sixtysix.bots.solver.Budget`'s units)
-    or time is spent. Without
-    a time budget the bot is reproducible: the same seed and observations give the
-    same actions.
+    or time is spent. Without a time budget the bot is reproducible: the same seed
+    and observations give the same actions.
     Ties between equally valued actions go to the heuristic's choice.
     ``close_margin`` (game points, see the module) makes closing less attractive.
     """
@@ -123,9 +122,9 @@ class PimcBot(Bot):
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
-                 work: int | None = None, exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
+                 exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
-                 close_check: int = 0, read: int = 0) -> None:
+                 close_check: int = 0, read: int = 0, work: int | None = None) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
