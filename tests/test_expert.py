@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from sixtysix.bots import LEVELS, make_bot, playout
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import Endgames
+from sixtysix.bots.solver import Endgames, sampled_values
 from sixtysix.match import Match
 from sixtysix.notation import read_record
 from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, EXCHANGE, OUT, Phase, Round
+from sixtysix.round import CLOSE, EXCHANGE, OUT, Action, Phase, Round
 from sixtysix.rules import Rules
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -95,10 +96,63 @@ def test_a_work_budget_stops_the_sampling_at_the_same_world_every_time() -> None
     assert played_with_counts(spec.replace("work=15", "work=1000"), 8)[1] != counts
 
 
+def test_settle_stops_only_at_a_look_and_where_the_worlds_decide() -> None:
+    spec = "pimc:samples=300,close_margin=0.25,raw=1,settle=2"
+    actions, counts = played_with_counts(spec, 8)
+    looks = {1, 40, 60, 90, 135, 202, 300}  # 1: the observation determines the round
+    assert set(counts) <= looks, counts
+    assert 40 in counts and max(counts) == 300  # clear decisions stopped at once, close ones did not
+    assert played_with_counts(spec, 8) == (actions, counts)
+    stricter = played_with_counts(spec.replace("settle=2", "settle=6"), 8)[1]
+    assert sum(stricter) > sum(counts)
+
+
+def lead_with_close() -> Observation:
+    """The first lead of ``Match(seed=3)``'s deal, played by the policy, at which the
+    seat on lead may close."""
+    rnd = Match(seed=3).deal()
+    while not (rnd.phase is Phase.LEAD and CLOSE in rnd.legal_tuple()):
+        rnd.push(playout.policy(rnd))
+    assert rnd.to_act is not None
+    return observe(rnd, rnd.to_act)
+
+
+def settled_after(values: Callable[[int], dict[Action, float]], close_margin: float = 0.0) -> int:
+    """How many worlds a ``settle=2`` bot samples, at most 300, when world number ``n``
+    gives the actions of ``values(n)`` those values and every other action 0."""
+    obs = lead_with_close()
+    bot = PimcBot(seed=1, samples=300, settle=2, close_margin=close_margin)
+    worlds = []
+
+    def evaluate(world: Round) -> dict[Action, float]:
+        worlds.append(world)
+        given = values(len(worlds))
+        return {action: given.get(action, 0.0) for action in obs.legal}
+
+    bot.budget = bot.new_budget()
+    sampled_values(obs, bot.rng, 300, bot.settling(evaluate, obs.legal), bot.budget)
+    return len(worlds)
+
+
+def test_settle_stops_at_the_first_look_once_one_action_is_better_in_every_world() -> None:
+    card = next(a for a in lead_with_close().legal if a.card is not None)
+    assert settled_after(lambda n: {card: 0.5 + n % 2}) == 40
+    # better and worse by turns: no look settles it
+    assert settled_after(lambda n: {card: 1.0 if n % 2 else -1.0}) == 300
+    # a close ahead of a card by 0.1 in every world is behind it by 0.15 after a
+    # margin of 0.25: settled at once either way
+    assert settled_after(lambda n: {CLOSE: 0.3, card: 0.2}, close_margin=0.25) == 40
+    assert settled_after(lambda n: {CLOSE: 0.3, card: 0.2}) == 40
+    # a close ahead by 0.05 on average, 0.15 and -0.05 by turns, after the margin: the
+    # difference's standard error is 0.1 / sqrt(n), so it is settled at 2 standard errors
+    # from 16 worlds on, that is at the first look
+    assert settled_after(lambda n: {CLOSE: 0.5 if n % 2 else 0.3, card: 0.1}, close_margin=0.25) == 40
+
+
 def test_the_expert_level_has_a_work_budget_and_a_clock_to_guard_it() -> None:
     expert = make_bot("expert", seed=1)
     assert isinstance(expert, PimcBot)
-    assert (expert.samples, expert.work, expert.seconds) == (300, 160, 0.9)
+    assert (expert.samples, expert.work, expert.seconds, expert.settle) == (300, 160, 0.9, 2)
     budget = expert.new_budget()
     assert budget.work == 160_000 and budget.deadline is not None
 

@@ -227,7 +227,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25,raw=1,exchange=1",
-        "expert": "pimc:samples=300,work=160,seconds=0.9,close_margin=0.25,raw=1,exchange=1,match=1",
+        "expert": "pimc:samples=300,work=160,seconds=0.9,close_margin=0.25,raw=1,exchange=1,match=1,settle=2",
     })
 
 

@@ -55,7 +55,13 @@ off by default so that a specification keeps meaning the same bot:
   close (:meth:`PimcBot.closing_rollout`): a seat on lead closes whenever the
   sampled world, solved exactly after the close, is won by it. The rules of
   thumb close only on a sure 66, so without it the rollouts undervalue positions
-  from which a later close wins.
+  from which a later close wins;
+- ``settle=Z`` stops the sampling early once the worlds sampled settle the choice:
+  the best action is ahead of every other by ``Z`` standard errors of the
+  difference (:meth:`PimcBot.settling`). A clear decision then takes a few dozen
+  worlds and a close one all it may, so the same budget is spread over a round
+  by need; the stop depends on the values alone, not on a clock, so the bot
+  stays reproducible.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -68,7 +74,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, MAX_WORK, Bot, Parameter, playout
 from sixtysix.bots.equity import round_utility
@@ -119,12 +125,14 @@ class PimcBot(Bot):
         "match": Parameter(True, 0, 1),
         "close_check": Parameter(True, 0, 1),
         "read": Parameter(True, 0, 1),
+        "settle": Parameter(False, 0, 100),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
-                 close_check: int = 0, read: int = 0, work: int | None = None) -> None:
+                 close_check: int = 0, read: int = 0, work: int | None = None,
+                 settle: float | None = None) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -142,6 +150,7 @@ class PimcBot(Bot):
         self.match = bool(match)
         self.close_check = bool(close_check)
         self.read = bool(read)
+        self.settle = settle
         if read:
             self.sampler = sample_read
         self.score: tuple[int, ...] | None = None
@@ -158,6 +167,8 @@ class PimcBot(Bot):
         preferred = self.heuristic.act(observation)
         evaluate = self.match_evaluate(observation)
         self.budget = self.new_budget()
+        if self.settle is not None:
+            evaluate = self.settling(evaluate, observation.legal)
         if self.infer < 1:
             values = self.weighted_values(observation, evaluate)
         else:
@@ -210,6 +221,34 @@ class PimcBot(Bot):
         True
         """
         self.score = event.score
+
+    def settling(self, evaluate: Evaluate, legal: tuple[Action, ...]) -> Evaluate:
+        """``evaluate``, which also stops :attr:`budget` once the sampled worlds settle the
+        choice (``settle=Z``): after :data:`SETTLE_FIRST` worlds, and again each time
+        their number has grown by half (60, 90, 135, ...), the best action by its mean
+        (``close_margin`` taken off the closes) is compared with each other one world
+        by world, and the sampling
+        stops when every mean difference is at least ``Z`` standard errors of it (the
+        worlds are the same for both, so the difference is known far better than
+        either value)."""
+        z = self.settle
+        assert z is not None
+        margin = self.close_margin
+        budget = self.budget
+        offsets = [margin if action in (CLOSE, CLOSE_BEFORE_DRAW) else 0.0 for action in legal]
+        worlds: list[list[float]] = []
+        looks = [SETTLE_FIRST]
+
+        def recorded(rnd: Round) -> Mapping[Action, float]:
+            values = evaluate(rnd)
+            worlds.append([values[action] - offset for action, offset in zip(legal, offsets, strict=True)])
+            count = len(worlds)
+            if count == looks[0]:
+                looks[0] += count // 2
+                if _settled(worlds, z):
+                    budget.stop()
+            return values
+        return recorded
 
     def match_evaluate(self, observation: Observation) -> Evaluate:
         """:meth:`evaluate`, or with ``match=1`` and a known score, its results valued
@@ -332,3 +371,34 @@ class PimcBot(Bot):
 
 def _is_strict(rnd: Round) -> bool:
     return rnd.is_strict
+
+
+SETTLE_FIRST: Final = 40
+"""The fewest sampled worlds after which ``settle=Z`` may stop the sampling."""
+
+
+def _settled(worlds: list[list[float]], z: float) -> bool:
+    """Whether, in ``worlds`` (each action's value in each world, one row a world),
+    the action of best mean is ahead of every other by at least ``z`` standard errors
+    of the mean difference between the two.
+
+    >>> _settled([[1.0, 0.0], [1.0, -1.0], [2.0, 0.0]], 3.0)
+    True
+    >>> _settled([[1.0, 0.0], [-1.0, 1.0], [2.0, 0.0]], 1.0)
+    False
+    >>> _settled([[1.0, 1.0], [0.0, 0.0]], 3.0)   # alike in every world
+    True
+    """
+    count = len(worlds)
+    columns = list(zip(*worlds, strict=True))
+    sums = [sum(column) for column in columns]
+    best = columns[sums.index(max(sums))]
+    for column in columns:
+        if column is best:
+            continue
+        differences = [b - v for b, v in zip(best, column, strict=True)]
+        mean = sum(differences) / count
+        variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+        if mean * mean * count < z * z * variance:
+            return False
+    return True

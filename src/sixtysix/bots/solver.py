@@ -506,18 +506,31 @@ class Budget:
     True
     >>> Budget(seconds=0.0).exhausted(), Budget().exhausted()
     (True, False)
+
+    Whoever spends it may also stop it early, once more samples would not change
+    its choice:
+
+    >>> budget = Budget()
+    >>> budget.stop()
+    >>> budget.exhausted()
+    True
     """
 
     def __init__(self, work: int | None = None, seconds: float | None = None) -> None:
         self.work = work
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0
+        self.stopped = False
+
+    def stop(self) -> None:
+        """Count the budget as exhausted from now on."""
+        self.stopped = True
 
     def exhausted(self) -> bool:
-        """Whether the work or the time is spent."""
+        """Whether the work or the time is spent, or the budget was stopped."""
         work = self.work
         deadline = self.deadline
-        return ((work is not None and self.spent >= work)
+        return (self.stopped or (work is not None and self.spent >= work)
                 or (deadline is not None and time.perf_counter() >= deadline))
 
 
