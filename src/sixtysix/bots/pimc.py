@@ -125,14 +125,14 @@ class PimcBot(Bot):
         "match": Parameter(True, 0, 1),
         "close_check": Parameter(True, 0, 1),
         "read": Parameter(True, 0, 1),
-        "settle": Parameter(False, 0, 100),
+        "settle": Parameter(True, 1, MAX_SAMPLES),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
                  close_check: int = 0, read: int = 0, work: int | None = None,
-                 settle: float | None = None) -> None:
+                 settle: int | None = None) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
