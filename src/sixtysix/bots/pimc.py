@@ -227,24 +227,24 @@ class PimcBot(Bot):
         choice (``settle=Z``): after :data:`SETTLE_FIRST` worlds, and again each time
         their number has grown by half (60, 90, 135, ...), the best action by its mean
         (``close_margin`` taken off the closes) is compared with each other one world
-        by world, and the sampling
-        stops when every mean difference is at least ``Z`` standard errors of it (the
-        worlds are the same for both, so the difference is known far better than
-        either value)."""
+        by world, and the sampling stops when every mean difference is at least ``Z``
+        standard errors of it (the worlds are the same for both, so the difference is
+        known far better than either value). The worlds count alike, also with
+        ``infer``."""
         z = self.settle
         assert z is not None
         margin = self.close_margin
         budget = self.budget
         offsets = [margin if action in (CLOSE, CLOSE_BEFORE_DRAW) else 0.0 for action in legal]
         worlds: list[list[float]] = []
-        looks = [SETTLE_FIRST]
+        look = SETTLE_FIRST
 
         def recorded(rnd: Round) -> Mapping[Action, float]:
+            nonlocal look
             values = evaluate(rnd)
             worlds.append([values[action] - offset for action, offset in zip(legal, offsets, strict=True)])
-            count = len(worlds)
-            if count == looks[0]:
-                looks[0] += count // 2
+            if len(worlds) == look:
+                look += look // 2
                 if _settled(worlds, z):
                     budget.stop()
             return values
