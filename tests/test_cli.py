@@ -234,6 +234,8 @@ BAD_INPUT: list[tuple[list[str], int, str]] = [
     (["tournament", "greedy", "pimc:samples=abc"], 2,
      "sixtysix tournament: argument BOT: bot 'pimc': samples must be a whole number"),
     (["tournament", "greedy", "seer:pimc:x=1"], 2, "sixtysix tournament: argument BOT: bot 'pimc' has no"),
+    (["tournament", "greedy", "peek:cmd:python3 bot.py"], 2,
+     "sixtysix tournament: argument BOT: peek: lets a built-in bot see hidden cards, not a program (cmd:)"),
     (["tournament", "greedy", "random", "--matches", "-2"], 2, "sixtysix tournament: argument --matches: "),
     (["tournament", "greedy", "random", "--matches", "3"], 2, "sixtysix tournament: matches per pairing"),
     (["tournament", "greedy", "random", "--jobs", "10000"], 2, "sixtysix tournament: argument --jobs: "),

@@ -26,7 +26,7 @@ from sixtysix.protocol import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three import ThreeMatch, ThreeRound, ThreeRoundResult, observe_three
-from sixtysix.tournament import BACKENDS, SEER, run_tournament
+from sixtysix.tournament import BACKENDS, run_tournament, sighted
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
@@ -272,10 +272,13 @@ def _program_bot(text: str) -> tuple[str, str]:
 
 
 def _entrant(text: str) -> str:
-    """An argument type: a tournament's bot, a specification with an optional ``seer:`` prefix."""
-    if text.startswith(SEER + COMMAND):
-        raise argparse.ArgumentTypeError("seer: lets a built-in bot see every card, not a program (cmd:)")
-    _bot(text.removeprefix(SEER))
+    """An argument type: a tournament's bot, a specification with an optional ``seer:`` or
+    ``peek:`` prefix."""
+    prefix, name = sighted(text)
+    if prefix and name.startswith(COMMAND):
+        raise argparse.ArgumentTypeError(f"{prefix} lets a built-in bot see hidden cards, "
+                                         "not a program (cmd:)")
+    _bot(name)
     return text
 
 
@@ -541,7 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("bots", nargs="+", metavar="BOT", type=_entrant,
                             help="bots or levels, with optional parameters (two or more), or programs "
                                  "speaking the bot protocol ('cmd:PROGRAM ARGS'); "
-                                 "a 'seer:' prefix lets a built-in bot see every card")
+                                 "a 'seer:' prefix lets a built-in bot see every card, 'peek:' the "
+                                 "opponent's hand but not the order of the stock")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=None,
                             help=f"matches per pairing, even, up to {MAX_MATCHES} (default "
                                  f"{TWO_HAND_MATCHES}); under {THREE_HAND} rules, per trio, a multiple "

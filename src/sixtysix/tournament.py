@@ -34,7 +34,7 @@ from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
 from sixtysix.errors import BotFailedError, TournamentError
-from sixtysix.observation import Observation
+from sixtysix.observation import Observation, sample_round
 from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
@@ -104,6 +104,28 @@ class _TimedSeat:
 SEER = "seer:"
 """Prefix of a bot name that lets the bot see every card: ``seer:expert``."""
 
+PEEK = "peek:"
+"""Prefix of a bot name that lets the bot see the opponent's hand but not the order of
+the stock: ``peek:expert``, the limit of what inference about the opponent's cards can
+give a search bot."""
+
+SIGHTS = (SEER, PEEK)
+"""The prefixes that let a two-hand bot see hidden cards."""
+
+
+def sighted(name: str) -> tuple[str, str]:
+    """The sight prefix of a tournament bot's name (empty if none) and the bot's own name.
+
+    >>> sighted("peek:pimc:samples=5")
+    ('peek:', 'pimc:samples=5')
+    >>> sighted("expert")
+    ('', 'expert')
+    """
+    for prefix in SIGHTS:
+        if name.startswith(prefix):
+            return prefix, name.removeprefix(prefix)
+    return "", name
+
 
 def let_see(bot: Bot, table: Table) -> None:
     """Make a search bot search the true round instead of rounds sampled from what
@@ -121,6 +143,24 @@ def let_see(bot: Bot, table: Table) -> None:
         bot.samples = 1
 
 
+def let_peek(bot: Bot, table: Table) -> None:
+    """Make a search bot sample only the order of the stock, holding the opponent's
+    true hand in every sampled round: the bot that knows the opponent's cards.
+
+    What it cannot know is left to chance as before, so it keeps its number of samples.
+    """
+    def peeked(observation: Observation, rng: Random) -> Round:
+        rnd = table.match.round
+        assert rnd is not None
+        held = rnd.hand(1 - observation.seat)
+        return sample_round(observation, rng, exclude=observation.unseen & ~held)
+
+    bot.sampler = peeked
+
+
+_SIGHT = {SEER: let_see, PEEK: let_peek}
+
+
 def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process).
 
@@ -129,13 +169,14 @@ def play_match(spec: MatchSpec) -> MatchResult:
     """
     if len(spec.bots) == 3:
         return _play_three(spec)
-    bots = [limit(make_bot(name.removeprefix(SEER), seed=spec.seed * 2 + i),
+    bots = [limit(make_bot(sighted(name)[1], seed=spec.seed * 2 + i),
                   spec.bot_seconds, spec.handshake_seconds) for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
     table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
     for name, bot in zip(spec.bots, bots, strict=True):
-        if name.startswith(SEER):
-            let_see(bot, table)
+        prefix = sighted(name)[0]
+        if prefix:
+            _SIGHT[prefix](bot, table)
     forfeit = None
     try:
         match = table.play()
@@ -619,7 +660,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     ``jobs`` CPUs (:func:`sixtysix.cluster.run_on_ray`).
     """
     for name in bots:
-        bot = make_bot(name.removeprefix(SEER))
+        bot = make_bot(sighted(name)[1])
         if rules.seats == 3:
             require_three(name, bot)
     if len(set(bots)) != len(bots):
@@ -662,8 +703,9 @@ def require_three(name: str, bot: Bot) -> None:
     """Raise :class:`~sixtysix.errors.BotError` (the bot's own words) or
     :class:`TournamentError` unless the bot ``name`` gave can take a seat of a
     three-hand match."""
-    if name.startswith(SEER):
-        raise TournamentError(f"{SEER} lets a bot see every card in the two-hand game only, not {name!r}")
+    prefix = sighted(name)[0]
+    if prefix:
+        raise TournamentError(f"{prefix} lets a bot see hidden cards in the two-hand game only, not {name!r}")
     if type(bot).act_three is Bot.act_three:
         rnd = ThreeMatch(seed=0).deal()
         bot.act_three(observe_three(rnd, rnd.leader))
