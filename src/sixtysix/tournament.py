@@ -109,10 +109,6 @@ PEEK = "peek:"
 the stock: ``peek:expert``, the limit of what inference about the opponent's cards can
 give a search bot."""
 
-SIGHTS = (SEER, PEEK)
-"""The prefixes that let a two-hand bot see hidden cards."""
-
-
 def sighted(name: str) -> tuple[str, str]:
     """The sight prefix of a tournament bot's name (empty if none) and the bot's own name.
 
@@ -121,7 +117,7 @@ def sighted(name: str) -> tuple[str, str]:
     >>> sighted("expert")
     ('', 'expert')
     """
-    for prefix in SIGHTS:
+    for prefix in SIGHTS:  # defined below, with the function each prefix calls
         if name.startswith(prefix):
             return prefix, name.removeprefix(prefix)
     return "", name
@@ -158,7 +154,8 @@ def let_peek(bot: Bot, table: Table) -> None:
     bot.sampler = peeked
 
 
-_SIGHT = {SEER: let_see, PEEK: let_peek}
+SIGHTS: dict[str, Callable[[Bot, Table], None]] = {SEER: let_see, PEEK: let_peek}
+"""The prefixes that let a two-hand bot see hidden cards, each with what it does to the bot."""
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
@@ -176,7 +173,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
     for name, bot in zip(spec.bots, bots, strict=True):
         prefix = sighted(name)[0]
         if prefix:
-            _SIGHT[prefix](bot, table)
+            SIGHTS[prefix](bot, table)
     forfeit = None
     try:
         match = table.play()
