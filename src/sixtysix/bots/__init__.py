@@ -140,13 +140,13 @@ def _described(accepted: Mapping[str, Parameter]) -> str:
     >>> _described(BOTS["heuristic"].parameters)
     'exact (a whole number from 0 to 6)'
     >>> _described(BOTS["pimc"].parameters)  # doctest: +ELLIPSIS
-    '... close_margin (...), raw, exchange, meld, match, close_check or read (each 0 or 1), infer (...)'
+    '... close_margin (...), raw, exchange, meld, match, close_check or read (0 or 1), infer or history (...)'
     """
     groups: dict[str, list[str]] = {}
     for key, parameter in accepted.items():
         groups.setdefault(str(parameter), []).append(key)
     return ", ".join(f"{keys[0]} ({kind})" if len(keys) == 1 else
-                     f"{', '.join(keys[:-1])} or {keys[-1]} (each {kind})" for kind, keys in groups.items())
+                     f"{', '.join(keys[:-1])} or {keys[-1]} ({kind})" for kind, keys in groups.items())
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
@@ -227,7 +227,7 @@ def _register() -> None:
         "easy": "greedy",
         "medium": "heuristic",
         "hard": "pimc:samples=20,close_margin=0.25,raw=1,exchange=1",
-        "expert": "pimc:samples=300,work=160,seconds=0.9,close_margin=0.25,raw=1,exchange=1,match=1,settle=2",
+        "expert": "pimc:samples=300,work=160,seconds=0.9,close_margin=0.25,raw=1,exchange=1,match=1",
     })
 
 

@@ -42,6 +42,12 @@ off by default so that a specification keeps meaning the same bot:
 - ``infer=W`` weighs each sampled world by how likely the opponent's last card
   was in it (:meth:`PimcBot.likelihood`): 1 if the raw-state policy would have
   played it there, ``W`` if not;
+- ``history=W`` weighs each sampled world by how likely the opponent's whole
+  play of the round was in it (:mod:`~sixtysix.bots.history`): ``W`` to the
+  power of its open-play leads and follows that the raw-state policy would not
+  have made, on a whole deal completed from the world consistently with what
+  the bot heard of the round (its draws, every action); it takes the place of
+  ``infer``, and applies to rounds the bot heard from their start;
 - ``read=1`` reads the opponent's leads (:mod:`~sixtysix.bots.reading`): a king
   or queen led with no marriage where one could have been announced says its
   partner was not in the opponent's hand then, and the worlds are sampled
@@ -79,6 +85,7 @@ from typing import ClassVar, Final
 from sixtysix.bots import MAX_SAMPLES, MAX_SECONDS, MAX_WORK, Bot, Parameter, playout
 from sixtysix.bots.equity import round_utility
 from sixtysix.bots.heuristic import HeuristicBot
+from sixtysix.bots.history import RoundRecord
 from sixtysix.bots.reading import sample_read
 from sixtysix.bots.solver import (
     Budget,
@@ -96,6 +103,7 @@ from sixtysix.table import Event, ThreeEvent
 from sixtysix.three import ThreeObservation
 
 Evaluate = Callable[[Round], Mapping[Action, float]]
+Likelihood = Callable[[Observation, Round], float]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -121,6 +129,7 @@ class PimcBot(Bot):
         "raw": Parameter(True, 0, 1),
         "exchange": Parameter(True, 0, 1),
         "infer": Parameter(False, 0.01, 1),
+        "history": Parameter(False, 0.01, 1),
         "meld": Parameter(True, 0, 1),
         "match": Parameter(True, 0, 1),
         "close_check": Parameter(True, 0, 1),
@@ -132,7 +141,7 @@ class PimcBot(Bot):
                  exact_stock: int = 2, close_margin: float = 0.0, raw: int = 0,
                  exchange: int = 0, infer: float = 1.0, meld: int = 0, match: int = 0,
                  close_check: int = 0, read: int = 0, work: int | None = None,
-                 settle: int | None = None) -> None:
+                 settle: int | None = None, history: float = 1.0) -> None:
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -151,6 +160,9 @@ class PimcBot(Bot):
         self.close_check = bool(close_check)
         self.read = bool(read)
         self.settle = settle
+        self.history = history
+        self.record = RoundRecord()
+        """What the bot heard of the round in play (``history``)."""
         if read:
             self.sampler = sample_read
         self.score: tuple[int, ...] | None = None
@@ -169,8 +181,10 @@ class PimcBot(Bot):
         self.budget = self.new_budget()
         if self.settle is not None:
             evaluate = self.settling(evaluate, observation.legal)
-        if self.infer < 1:
-            values = self.weighted_values(observation, evaluate)
+        if self.history < 1 and self.record.follows(observation):
+            values = self.weighted_values(observation, evaluate, self.history_likelihood)
+        elif self.infer < 1:
+            values = self.weighted_values(observation, evaluate, self.likelihood)
         else:
             values = sampled_values(observation, self.rng, self.samples, evaluate, self.budget,
                                     self.sampler)
@@ -212,7 +226,8 @@ class PimcBot(Bot):
         return Budget(None if self.work is None else self.work * 1000, self.seconds)
 
     def notify(self, event: Event | ThreeEvent) -> None:
-        """Hear one of the table's events: the bot keeps the match score (``match=1``).
+        """Hear one of the table's events: the bot keeps the match score (``match=1``)
+        and, with ``history``, the round's record.
 
         >>> from sixtysix.table import Table
         >>> bot = PimcBot(seed=1, samples=1, match=1)
@@ -221,6 +236,8 @@ class PimcBot(Bot):
         True
         """
         self.score = event.score
+        if self.history < 1 and isinstance(event, Event):
+            self.record.hear(event)
 
     def settling(self, evaluate: Evaluate, legal: tuple[Action, ...]) -> Evaluate:
         """``evaluate``, which also stops :attr:`budget` once the sampled worlds settle the
@@ -264,22 +281,33 @@ class PimcBot(Bot):
             return {action: utility[v + 3] for action, v in evaluate(rnd).items()}
         return valued
 
-    def weighted_values(self, observation: Observation, evaluate: Evaluate) -> dict[Action, float]:
+    def weighted_values(self, observation: Observation, evaluate: Evaluate,
+                        likelihood: Likelihood) -> dict[Action, float]:
         """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
-        by how likely the opponent's last card was in it (:meth:`likelihood`)."""
+        by ``likelihood`` (:meth:`likelihood` or :meth:`history_likelihood`); the plain
+        means if every weight is 0."""
         samples = 1 if is_determined(observation) else self.samples
         budget = self.budget
         totals = dict.fromkeys(observation.legal, 0.0)
+        plain = dict.fromkeys(observation.legal, 0.0)
         weights = 0.0
         taken = 0
         while taken < samples and (taken == 0 or not budget.exhausted()):
             rnd = self.sampler(observation, self.rng)
-            weight = self.likelihood(observation, rnd)
+            weight = likelihood(observation, rnd)
             for action, v in evaluate(rnd).items():
                 totals[action] += weight * v
+                plain[action] += v
             weights += weight
             taken += 1
+        if weights == 0:
+            return {action: total / taken for action, total in plain.items()}
         return {action: total / weights for action, total in totals.items()}
+
+    def history_likelihood(self, observation: Observation, rnd: Round) -> float:
+        """The weight of the sampled world ``rnd`` by the opponent's whole play of the
+        round (:meth:`RoundRecord.likelihood <sixtysix.bots.history.RoundRecord.likelihood>`)."""
+        return self.record.likelihood(rnd.hand(1 - observation.seat), self.rng, self.history)
 
     def likelihood(self, observation: Observation, rnd: Round) -> float:
         """The weight of the sampled world ``rnd``: 1 if the raw-state policy
