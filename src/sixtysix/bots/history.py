@@ -181,12 +181,9 @@ class RoundRecord:
             shown_before[i + 1] = shown
         hand = opponent_hand
         draws: dict[int, Card] = {}
-        mine: dict[int, Card] = {}
         for i in range(len(self.steps) - 1, -1, -1):
             step = self.steps[i]
             if step.pair >= 0:
-                if step.drawn >= 0:
-                    mine[step.pair] = step.drawn
                 if step.pair == _LAST_PAIR and step.winner == seat:
                     taken = step.trump_card
                     if not hand >> taken & 1:
@@ -213,12 +210,14 @@ class RoundRecord:
             for slot, card in zip(slots, cards_in(held), strict=True):
                 deck[slot] = card
         deck[_TRUMP_SLOT] = self.first_trump
-        winners = {step.pair: step.winner for step in self.steps if step.pair >= 0}
-        for pair, winner in winners.items():
+        for step in self.steps:
+            pair = step.pair
+            if pair < 0:
+                continue
             first, second = 13 + 2 * pair, 14 + 2 * pair
-            own, theirs = (first, second) if winner == seat else (second, first)
-            if pair in mine:
-                deck[own] = mine[pair]
+            own, theirs = (first, second) if step.winner == seat else (second, first)
+            if step.drawn >= 0:
+                deck[own] = step.drawn
             if pair in draws:
                 deck[theirs] = draws[pair]
         placed = 0
