@@ -23,8 +23,7 @@ import statistics
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
-from sixtysix.errors import BotError
+from sixtysix.cli import MAX_SEED, Parser, bot_argument, number, rules_argument, whole_number
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
 from sixtysix.table import Event, EventKind, Table, ThreeEvent
@@ -77,15 +76,6 @@ class Probe(PimcBot):
             self.asked += asked
 
 
-def bot(text: str) -> str:
-    """An argument type: a bot specification that :func:`make_bot` accepts."""
-    try:
-        make_bot(text)
-    except BotError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return text
-
-
 def main() -> None:
     """Run the benchmark and print its figures."""
     parser = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -93,7 +83,7 @@ def main() -> None:
                         help="the weighing of worlds to measure (default history)")
     parser.add_argument("--weight", type=number(0.01, 1), default=0.5,
                         help="the W of history=W or infer=W (default 0.5)")
-    parser.add_argument("--opponent", type=bot, default="pimc:samples=120,close_margin=0.25",
+    parser.add_argument("--opponent", type=bot_argument, default="pimc:samples=120,close_margin=0.25",
                         help="the opponent's bot (default the expert before issue 11)")
     parser.add_argument("--matches", type=whole_number(1, 100_000), default=4,
                         help="matches to play (default 4)")

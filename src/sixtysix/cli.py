@@ -245,7 +245,7 @@ def game_rules_argument(text: str) -> Rules:
 _NOT_YET = f"this benchmark measures the two-hand game ({THREE_HAND}: three_playout.py, three_decision.py)"
 
 
-def _bot(text: str) -> str:
+def bot_argument(text: str) -> str:
     """An argument type: a bot specification that :func:`make_bot` accepts."""
     try:
         make_bot(text)
@@ -258,7 +258,7 @@ def _builtin(text: str) -> str:
     """An argument type: a built-in bot's specification (not a program: ``cmd:``)."""
     if text.startswith(COMMAND):
         raise argparse.ArgumentTypeError("serves built-in bots only, not a program (cmd:)")
-    return _bot(text)
+    return bot_argument(text)
 
 
 def _program_bot(text: str) -> tuple[str, str]:
@@ -278,7 +278,7 @@ def _entrant(text: str) -> str:
     if prefix and name.startswith(COMMAND):
         raise argparse.ArgumentTypeError(f"{prefix} lets a built-in bot see hidden cards, "
                                          "not a program (cmd:)")
-    _bot(name)
+    bot_argument(name)
     return text
 
 
@@ -496,12 +496,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="draw after a won trick with its own key (d) instead of with the next "
                            "card, and confirm forced cards (the only legal one) too")
     play.add_argument(
-        "--opponent", default=None, type=_bot,
+        "--opponent", default=None, type=bot_argument,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
              "optionally with parameters as in pimc:samples=40, or a program speaking the bot "
              "protocol, as in 'cmd:node bot.js', with the options it offers in brackets, as in "
              "'cmd:[samples=40] sixtysix bot hard' (default: greedy)")
-    play.add_argument("--level", dest="opponent", default=None, type=_bot,
+    play.add_argument("--level", dest="opponent", default=None, type=bot_argument,
                       help="the same as --opponent, as in --level easy")
     _time_limits(play)
     play.set_defaults(handler=_play)
