@@ -25,7 +25,7 @@ from sixtysix.bots import make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cli import MAX_SEED, Parser, bot_argument, number, rules_argument, whole_number
 from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Action, Round
+from sixtysix.round import Action
 from sixtysix.table import Event, EventKind, Table, ThreeEvent
 
 
@@ -36,24 +36,19 @@ class Probe(PimcBot):
         history, infer = (weight, 1.0) if model == "history" else (1.0, weight)
         super().__init__(seed, samples=20, close_margin=0.25, raw=1, exchange=1, history=history,
                          infer=infer)
-        self.model = model
+        self.weight = self.history_likelihood if model == "history" else self.likelihood
+        """The model's weight of a world."""
         self.worlds = worlds
         self.table: Table | None = None
         self.information: list[float] = []
         self.shares: list[float] = []
         self.agreed = self.asked = 0
 
-    def weight(self, observation: Observation, rnd: Round) -> float:
-        """The model's weight of the world ``rnd``."""
-        if self.model == "history":
-            return self.history_likelihood(observation, rnd)
-        return self.likelihood(observation, rnd)
-
     def act(self, observation: Observation) -> Action:
         assert self.table is not None
         truth = self.table.match.round
         if (truth is not None and len(observation.legal) > 1 and not observation.is_strict
-                and (self.model != "history" or self.record.follows(observation))):
+                and (self.history == 1 or self.record.follows(observation))):
             weights = [self.weight(observation, sample_round(observation, self.rng))
                        for _ in range(self.worlds)]
             total = sum(weights)

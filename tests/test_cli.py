@@ -390,6 +390,16 @@ def test_ctrl_c_stops_a_tournament_and_its_workers() -> None:
 
 SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
 
+
+def run_benchmark(script: str, argv: list[str], *, check: bool = True,
+                  timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/SCRIPT`` with ``argv`` on the package under test."""
+    path = Path(__file__).parent.parent / "benchmarks" / script
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
+    return subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
+                          timeout=timeout, check=check)
+
 @pytest.mark.parametrize(("script", "argv", "words"), [
     ("random_playout.py", ["--rules", "nonsense"], "argument --rules: unknown preset 'nonsense'"),
     ("random_playout.py", ["--rules", ""], "argument --rules: empty rules"),
@@ -412,11 +422,7 @@ SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
     ("inference.py", ["--opponent", "nobody"], "argument --opponent: unknown bot 'nobody'; bots: "),
 ])
 def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> None:
-    path = Path(__file__).parent.parent / "benchmarks" / script
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
-                          timeout=60, check=False)
+    done = run_benchmark(script, argv, check=False)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr
 
@@ -427,11 +433,7 @@ def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> No
 ])
 def test_playout_benchmarks_print_rounds_per_second_last(script: str, argv: list[str],
                                                          per_round: str) -> None:
-    path = Path(__file__).parent.parent / "benchmarks" / script
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, str(path), "--seconds", "0.05", *argv], capture_output=True,
-                          text=True, env=env, timeout=60, check=True)
+    done = run_benchmark(script, ["--seconds", "0.05", *argv])
     lines = done.stdout.splitlines()
     assert lines[0].startswith("rules: classic claim=auto, ")
     assert per_round in lines[1]
@@ -443,12 +445,8 @@ def test_the_inference_benchmark_finds_the_truth_likelier_against_the_rules_of_t
     # An opponent that plays the rules of thumb agrees with them at every open choice
     # on the true deal, so the history model must find the truth likelier than a
     # blind world on the whole; the figure is printed last.
-    path = Path(__file__).parent.parent / "benchmarks" / "inference.py"
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    done = subprocess.run([sys.executable, str(path), "--opponent", "heuristic:exact=0", "--matches", "1",
-                           "--worlds", "10", "--weight", "0.2"], capture_output=True, text=True, env=env,
-                          timeout=120, check=True)
+    done = run_benchmark("inference.py", ["--opponent", "heuristic:exact=0", "--matches", "1",
+                                          "--worlds", "10", "--weight", "0.2"], timeout=120)
     lines = done.stdout.splitlines()
     assert lines[0].startswith("model: history=0.2 against heuristic:exact=0, ")
     agreed = lines[1].removeprefix("opponent's open choices as the rules of thumb: ").split()
