@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import sixtysix
+from benchmark_runner import run_benchmark
 from sixtysix.cli import build_parser, main
 
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
@@ -391,14 +392,6 @@ def test_ctrl_c_stops_a_tournament_and_its_workers() -> None:
 SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
 
 
-def run_benchmark(script: str, argv: list[str], *, check: bool = True,
-                  timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """Run ``benchmarks/SCRIPT`` with ``argv`` on the package under test."""
-    path = Path(__file__).parent.parent / "benchmarks" / script
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    return subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
-                          timeout=timeout, check=check)
 
 @pytest.mark.parametrize(("script", "argv", "words"), [
     ("random_playout.py", ["--rules", "nonsense"], "argument --rules: unknown preset 'nonsense'"),

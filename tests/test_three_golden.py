@@ -8,22 +8,19 @@ round trips, and bad input (one error line, exit status 2; an illegal token, 1).
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import sixtysix
 from sixtysix.cards import card_name
 from sixtysix.cli import main
 from sixtysix.errors import NotationError
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch
+from benchmark_runner import run_benchmark
 from test_three_properties import Ref3
 
 GOLDEN = Path(__file__).parent / "golden" / "three-hand"
@@ -197,17 +194,9 @@ def test_play_and_tournament_take_three_hand(capsys: pytest.CaptureFixture[str])
 # ------------------------------------------------------------------ benchmarks
 
 
-def benchmark(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
-    path = Path(__file__).parent.parent / "benchmarks" / script
-    return subprocess.run([sys.executable, str(path), *argv], capture_output=True, text=True, env=env,
-                          timeout=60, check=False)
-
-
 @pytest.mark.parametrize("observe", [[], ["--observe"]])
 def test_three_playout_prints_rounds_per_second_last(observe: list[str]) -> None:
-    done = benchmark("three_playout.py", "--seconds", "0.05", *observe)
+    done = run_benchmark("three_playout.py", ["--seconds", "0.05", *observe], check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == f"rules: three-hand claim=auto, observe: {'on' if observe else 'off'}"
@@ -221,6 +210,6 @@ def test_three_playout_prints_rounds_per_second_last(observe: list[str]) -> None
     ("random_playout.py", "three-hand", "argument --rules: this benchmark measures the two-hand game"),
 ])
 def test_playout_benchmarks_refuse_the_other_game(script: str, rules: str, words: str) -> None:
-    done = benchmark(script, "--rules", rules, "--seconds", "0.05")
+    done = run_benchmark(script, ["--rules", rules, "--seconds", "0.05"], check=False)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"{script}: {words}") and done.stderr.count("\n") == 1, done.stderr
