@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from benchmark_runner import run_benchmark
 from sixtysix.cards import card_name
 from sixtysix.cli import main
 from sixtysix.errors import NotationError
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch
-from benchmark_runner import run_benchmark
 from test_three_properties import Ref3
 
 GOLDEN = Path(__file__).parent / "golden" / "three-hand"
