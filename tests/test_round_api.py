@@ -7,6 +7,9 @@ check them against what the public state before and after each action says.
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Callable
 from random import Random
 
 import pytest
@@ -14,7 +17,7 @@ from hypothesis import given, settings
 
 from sixtysix import OUT, IllegalActionError, Match, Phase, Round, Rules, StateError
 from sixtysix.cards import parse_card
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, Action, Reason, Trick
+from sixtysix.round import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action, Reason, Trick
 from sixtysix.rules import PRESETS
 from test_properties import any_rules, choose, new_round, seeds
 
@@ -228,3 +231,21 @@ def test_repr_names_the_dealer_trump_phase_and_actions() -> None:
     rnd.push_token("Ts")
     rnd.push_token("Ac")
     assert repr(rnd) == "<Round dealer=0 trump=h phase=DRAW actions='Ts Ac'>"
+
+
+@pytest.mark.parametrize("twin", [copy.deepcopy, lambda rnd: pickle.loads(pickle.dumps(rnd))],
+                         ids=["deepcopy", "pickle"])
+def test_a_copied_round_takes_its_copied_legal_actions(twin: Callable[[Round], Round]) -> None:
+    # The copy's cached legal actions are equal to the interned ones but not the
+    # same objects: push must still find them, and refuse what is not among them.
+    rnd = Match(seed=1).deal()
+    legal = rnd.legal_tuple()
+    copied = twin(rnd)
+    action = copied.legal_tuple()[-1]
+    assert action == legal[-1] and action is not legal[-1]
+    illegal = next(a for a in ACTIONS if a not in legal)
+    with pytest.raises(IllegalActionError, match=f"^{illegal} is not in seat {rnd.to_act}'s hand$"):
+        copied.push(illegal)
+    copied.push(action)
+    rnd.push(legal[-1])
+    assert copied.key() == rnd.key()

@@ -192,7 +192,9 @@ class Match(BaseMatch[Round]):
             return
         same = 0
         for now, before in zip(outcomes, counted, strict=False):
-            if now != before:
+            # Identity first: an outcome counted before is most often the same object,
+            # and comparing dataclasses field by field is slow.
+            if now is not before and now != before:
                 break
             same += 1
         del counted[same:], self._results[same:], self._after[same + 1:]

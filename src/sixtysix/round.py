@@ -446,6 +446,27 @@ class BaseRound:
     def _generate(self) -> tuple[Action, ...]:
         raise NotImplementedError
 
+    def _check(self, action: int) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` (an action's code) is legal now.
+
+        Actions are interned, so a legal one is most often in the legal tuple by
+        identity: the compiled build compares that natively, where ``in`` would box
+        the code and compare it by value with each action. A legal tuple copied
+        with its round (``copy.deepcopy``, pickle) holds equal actions that are not
+        the interned ones: those are found by value.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        if 0 <= action <= PASS_CODE:
+            chosen = ACTIONS[action]
+            for candidate in legal:
+                if candidate is chosen:
+                    return
+            if action in legal:
+                return
+        self._reject(action)
+
     def _reject(self, action: object) -> NoReturn:
         """Raise the error of a push of an action that is not legal now."""
         if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
@@ -847,11 +868,10 @@ class Round(BaseRound):
     def push(self, action: int) -> None:
         """Apply an action (an :class:`Action` or its code), or raise
         :class:`IllegalActionError` leaving the state unchanged."""
-        legal = self._legal
-        if legal is None:
-            legal = self._generate()
-        if action not in legal:
-            self._reject(action)
+        # The updates of the state's items are written out (``s[i] = s[i] | x``, not
+        # ``s[i] |= x``) down to ``_announce``: mypyc compiles an augmented assignment to a
+        # list item as arithmetic on objects, the written-out form on native ints.
+        self._check(action)
         s = self._s
         self._stack.append(s)
         self._s = s = s[:]
@@ -864,24 +884,25 @@ class Round(BaseRound):
                 self._apply_other(s, action)
             return
         bit = 1 << action
-        s[_PLAYED] |= bit
+        s[_PLAYED] = s[_PLAYED] | bit
         leader = s[_LEADER]
         if s[_PHASE] != _FOLLOW_PHASE:
-            s[_HAND + leader] ^= bit
+            s[_HAND + leader] = s[_HAND + leader] ^ bit
             s[_LEAD] = action
             s[_PHASE] = _FOLLOW_PHASE
             return
         # The follow finishes the trick.
-        s[_HAND + 1 - leader] ^= bit
+        s[_HAND + 1 - leader] = s[_HAND + 1 - leader] ^ bit
         pair = s[_LEAD] * 24 + action
         winner = leader ^ self._beats[pair]
         strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
         count = s[_TRICK_COUNT]
-        s[_TRICK_LOG] |= (pair | leader << 10 | winner << 11 | strict << 12) << _TRICK_BITS * count
+        trick = pair | leader << 10 | winner << 11 | strict << 12
+        s[_TRICK_LOG] = s[_TRICK_LOG] | trick << _TRICK_BITS * count
         s[_TRICK_COUNT] = count + 1
         points = s[_PTS + winner] + _TRICK_POINTS[pair]
         s[_PTS + winner] = points
-        s[_TRICKS + winner] += 1
+        s[_TRICKS + winner] = s[_TRICKS + winner] + 1
         s[_LEAD] = -1
         s[_LEADER] = winner
         reached = points + s[_MARR + winner] >= 66
@@ -889,7 +910,7 @@ class Round(BaseRound):
             s[_FIRST66] = winner
         if not s[_HAND] and not s[_HAND + 1]:
             if s[_CLOSER] < 0:
-                s[_PTS + winner] += 10
+                s[_PTS + winner] = s[_PTS + winner] + 10
             self._end_of_cards()
         elif reached and self._limits.auto:
             self._declare(winner)
@@ -922,7 +943,7 @@ class Round(BaseRound):
             nine = self.trump * 6 + NINE
             taken = s[_TRUMP_CARD]
             s[_HAND + seat] = s[_HAND + seat] & ~(1 << nine) | 1 << taken
-            s[_KNOWN + seat] |= 1 << taken
+            s[_KNOWN + seat] = s[_KNOWN + seat] | 1 << taken
             s[_TRUMP_CARD] = nine
             s[_PHASE] = _LEAD_PHASE
         elif action == PASS_CODE:
@@ -935,21 +956,21 @@ class Round(BaseRound):
         winner = s[_LEADER]
         drawn = s[_DRAWN]
         deck = self.deck
-        s[_HAND + winner] |= 1 << deck[13 + drawn]
+        s[_HAND + winner] = s[_HAND + winner] | 1 << deck[13 + drawn]
         if drawn == 10:
             taken = s[_TRUMP_CARD]
-            s[_HAND + 1 - winner] |= 1 << taken
-            s[_KNOWN + 1 - winner] |= 1 << taken
+            s[_HAND + 1 - winner] = s[_HAND + 1 - winner] | 1 << taken
+            s[_KNOWN + 1 - winner] = s[_KNOWN + 1 - winner] | 1 << taken
         else:
-            s[_HAND + 1 - winner] |= 1 << deck[14 + drawn]
+            s[_HAND + 1 - winner] = s[_HAND + 1 - winner] | 1 << deck[14 + drawn]
         s[_DRAWN] = drawn + 2
         s[_PHASE] = _LEAD_PHASE
 
     def _announce(self, suit: Suit) -> None:
         s = self._s
         seat = s[_LEADER]
-        s[_MARR + seat] += 40 if suit == self.trump else 20
-        s[_KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        s[_MARR + seat] = s[_MARR + seat] + (40 if suit == self.trump else 20)
+        s[_KNOWN + seat] = s[_KNOWN + seat] | 1 << (suit * 6 + KING) | 1 << (suit * 6 + QUEEN)
         s[_MSUIT] = suit
         s[_PHASE] = _MARRIAGE_PHASE
         s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)

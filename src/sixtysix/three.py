@@ -520,11 +520,7 @@ class ThreeRound(BaseRound):
 
     def push(self, action: int) -> None:
         """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
-        legal = self._legal
-        if legal is None:
-            legal = self._generate()
-        if action not in legal:
-            self._reject(action)
+        self._check(action)
         self._stack.append(self._s[:])
         taken = ACTIONS[action]
         self._actions.append(taken)
