@@ -90,12 +90,31 @@ class Endgame:
     2
     """
 
+    # The search's steps are methods, not closures: the compiled build calls a method
+    # of its own class directly with native ints, and a closure as a Python object
+    # with every argument boxed.
     def __init__(self, rules: Rules, trump: int, close_snapshot: tuple[int, int] | None = None) -> None:
         self.rules = rules
         self.trump = trump
-        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.lead: Callable[[int, int, int, int, int, int, int, int, int, int, int, int], int]
-        self.lead = self._build(close_snapshot or (0, 0))
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self._trumps = SUIT_MASKS[trump]
+        self._follower_wins = _FOLLOWER_WINS[trump]
+        self._must_head = rules.must_head
+        self._manual = rules.claim == "manual"
+        self._false_three = rules.false_claim_points == "two_or_three"
+        self._close_pts, self._close_tricks = close_snapshot or (0, 0)
+        self._at_close = rules.closer_win_basis == "at_close"
+        self._failed_gp = 3 if rules.failed_close_points == "three" or not self._close_tricks else 2
+        self._most_tricks = rules.tie == "most_tricks"
+        self._marriages = rules.marriages_after_stock
+        self._first_marriage = rules.first_lead_marriage
+        self._pairs = tuple((s, 1 << (s * 6 + KING) | 1 << (s * 6 + QUEEN), 40 if s == trump else 20)
+                            for s in range(4))
+        # Leads are tried strongest first: trumps from the ace down, then the other aces,
+        # tens and so on, each rank in suit order; one mask per step.
+        ranks = tuple(sum(1 << (suit * 6 + rank) for suit in range(4)) for rank in range(6))
+        self._lead_order = (tuple(1 << (trump * 6 + rank) for rank in reversed(range(6)))
+                            + tuple(ranks[rank] & ~self._trumps for rank in reversed(range(6))))
 
     def value(self, rnd: Round, alpha: int = -MAX_VALUE, beta: int = MAX_VALUE) -> int:
         """The value of ``rnd`` for its leader; ``rnd`` must be strict and at a lead.
@@ -112,212 +131,191 @@ class Endgame:
         marr = rnd.marriage_points()
         first = rnd.first_to_66
         closer = rnd.closer
-        return self.lead(
+        return self._lead(
             rnd.hand(a), rnd.hand(b), pts[a], pts[b], tricks[a], tricks[b], marr[a], marr[b],
             -1 if first is None else int(first != a), -1 if closer is None else int(closer != a),
             alpha, beta,
         )
 
-    def _build(
-        self, close_snapshot: tuple[int, int]
-    ) -> Callable[[int, int, int, int, int, int, int, int, int, int, int, int], int]:
-        rules = self.rules
-        trump = self.trump
+    def _ordered(self, hand: int) -> list[int]:
+        """The cards of ``hand`` in the order they are tried as leads."""
+        found = []
+        for step in self._lead_order:
+            cards = hand & step
+            while cards:
+                low = cards & -cards
+                found.append(low.bit_length() - 1)
+                cards ^= low
+        return found
+
+    def _closed_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+        """A closed round's result for x (points counted, f66 and cr relative to x)."""
+        if f66 == cr:
+            if self._at_close:
+                gp = _scale(self._close_pts, self._close_tricks)
+            else:
+                gp = _scale(py, ty) if cr == 0 else _scale(px, tx)
+            return gp if cr == 0 else -gp
+        return -self._failed_gp if cr == 0 else self._failed_gp
+
+    def _declare_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+        """The result for x of x declaring out."""
+        if px < 66:
+            return -3 if self._false_three and not ty else -2
+        if cr >= 0:
+            return self._closed_value(px, py, tx, ty, f66, cr)
+        return _scale(py, ty)
+
+    def _last_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
+        """The result for x when the cards have run out (bonus already counted)."""
+        if cr >= 0:
+            return self._closed_value(px, py, tx, ty, f66, cr)
+        if px != py:
+            return _scale(py, ty) if px > py else -_scale(px, tx)
+        if self._most_tricks and tx != ty:
+            return 1 if tx > ty else -1
+        return 0
+
+    def _trick(self, c: int, f: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+               ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+        """The leader's value once ``c`` is led and ``f`` follows.
+
+        The trick's winner is called ``a`` below; ``sign`` turns its value
+        back into the leader's.
+        """
+        won = CARD_POINTS[c] + CARD_POINTS[f]
+        a ^= 1 << c
+        b ^= 1 << f
+        sign = 1
+        if self._follower_wins[c * 24 + f]:
+            sign = -1
+            a, b, pa, pb, ta, tb, ma, mb = b, a, pb, pa, tb, ta, mb, ma
+            f66 = _FLIP[f66]
+            cr = _FLIP[cr]
+            alpha, beta = -beta, -alpha
+        pa += won
+        ta += 1
+        reached = pa + ma >= 66
+        if reached and f66 < 0:
+            f66 = 0
+        if not a:
+            if cr < 0:
+                pa += 10
+            return sign * self._last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+        if reached and not self._manual:
+            return sign * self._declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+        return sign * self._lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
+
+    def _follows(self, c: int, b: int) -> int:
+        same = b & _SUIT_OF_CARD[c]
+        if same:
+            if self._must_head:
+                return same & HIGHER[c] or same
+            return same
+        return b & self._trumps or b
+
+    def _led(self, c: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+             ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+        """The leader's value of leading ``c``: the follower's best reply (fail-soft)."""
+        worst = MAX_VALUE + 1
+        for f in cards_in(self._follows(c, b)):
+            v = self._trick(c, f, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, min(beta, worst))
+            if v < worst:
+                worst = v
+                if worst <= alpha:
+                    break
+        return worst
+
+    def _lead(self, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
+              ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
+        manual = self._manual
+        pac = pa + ma if ta else pa
+        later = ta or tb
+        best = -MAX_VALUE - 1
+        if manual and later:
+            pbc = pb + mb if tb else pb
+            if pac >= 66 and cr < 0:
+                # Points only grow: declaring now beats anything the round can still bring.
+                return _scale(pbc, tb)
+            best = self._declare_value(pac, pbc, ta, tb, f66, cr)
+            if best >= beta:
+                return best
+        if not a & (a - 1):
+            # One card each: the last trick is forced.
+            v = self._trick(a.bit_length() - 1, b.bit_length() - 1, a, b, pa, pb, ta, tb, ma, mb, f66, cr,
+                            alpha, beta)
+            return v if v > best else best
+        # The position packed in one int: the hands, then points (7 bits each), tricks
+        # (4 bits each), marriage points (7 bits each), and f66 and cr (2 bits each).
+        key = (a | b << 24 | (pa | pb << 7 | ta << 14 | tb << 18 | ma << 22 | mb << 29
+                              | (f66 + 1) << 36 | (cr + 1) << 38) << 48)
         tt = self.tt
-        tt_get = tt.get
-        flip = _FLIP
-        scale = _scale
-        points = CARD_POINTS
-        suit_of_card = _SUIT_OF_CARD
-        higher = HIGHER
-        trumps = SUIT_MASKS[trump]
-        follower_wins = _FOLLOWER_WINS[trump]
-        must_head = rules.must_head
-        manual = rules.claim == "manual"
-        auto = not manual
-        false_three = rules.false_claim_points == "two_or_three"
-        close_pts, close_tricks = close_snapshot
-        at_close = rules.closer_win_basis == "at_close"
-        failed_gp = 3 if rules.failed_close_points == "three" or not close_tricks else 2
-        most_tricks = rules.tie == "most_tricks"
-        marriages = rules.marriages_after_stock
-        first_marriage = rules.first_lead_marriage
-        pairs = tuple((s, 1 << (s * 6 + KING) | 1 << (s * 6 + QUEEN), 40 if s == trump else 20)
-                      for s in range(4))
-        # Leads are tried strongest first: trumps, then aces, tens and so on.
-        priority = tuple(-(c % 6) - (6 if c // 6 == trump else 0) for c in range(24))
-        order_cache: dict[int, tuple[int, ...]] = {}
-
-        def ordered(hand: int) -> tuple[int, ...]:
-            found = order_cache.get(hand)
-            if found is None:
-                found = order_cache[hand] = tuple(sorted(cards_in(hand), key=priority.__getitem__))
-            return found
-
-        def closed_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-            """A closed round's result for x (points counted, f66 and cr relative to x)."""
-            if f66 == cr:
-                if at_close:
-                    gp = scale(close_pts, close_tricks)
-                else:
-                    gp = scale(py, ty) if cr == 0 else scale(px, tx)
-                return gp if cr == 0 else -gp
-            return -failed_gp if cr == 0 else failed_gp
-
-        def declare_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-            """The result for x of x declaring out."""
-            if px < 66:
-                return -3 if false_three and not ty else -2
-            if cr >= 0:
-                return closed_value(px, py, tx, ty, f66, cr)
-            return scale(py, ty)
-
-        def last_value(px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-            """The result for x when the cards have run out (bonus already counted)."""
-            if cr >= 0:
-                return closed_value(px, py, tx, ty, f66, cr)
-            if px != py:
-                return scale(py, ty) if px > py else -scale(px, tx)
-            if most_tricks and tx != ty:
-                return 1 if tx > ty else -1
-            return 0
-
-        def trick(c: int, f: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
-                  ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
-            """The leader's value once ``c`` is led and ``f`` follows.
-
-            The trick's winner is called ``a`` below; ``sign`` turns its value
-            back into the leader's.
-            """
-            won = points[c] + points[f]
-            a ^= 1 << c
-            b ^= 1 << f
-            sign = 1
-            if follower_wins[c * 24 + f]:
-                sign = -1
-                a, b, pa, pb, ta, tb, ma, mb = b, a, pb, pa, tb, ta, mb, ma
-                f66 = flip[f66]
-                cr = flip[cr]
-                alpha, beta = -beta, -alpha
-            pa += won
-            ta += 1
-            reached = pa + ma >= 66
-            if reached and f66 < 0:
-                f66 = 0
-            if not a:
-                if cr < 0:
-                    pa += 10
-                return sign * last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
-            if reached and auto:
-                return sign * declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
-            return sign * lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
-
-        def follows(c: int, b: int) -> int:
-            same = b & suit_of_card[c]
-            if same:
-                if must_head:
-                    return same & higher[c] or same
-                return same
-            return b & trumps or b
-
-        def led(c: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
-                ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
-            """The leader's value of leading ``c``: the follower's best reply (fail-soft)."""
-            worst = MAX_VALUE + 1
-            for f in cards_in(follows(c, b)):
-                v = trick(c, f, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, min(beta, worst))
-                if v < worst:
-                    worst = v
-                    if worst <= alpha:
+        entry = tt.get(key)
+        first = -1
+        if entry is not None:
+            lower, upper, first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        else:
+            lower, upper = -MAX_VALUE, MAX_VALUE
+        alpha_s = alpha
+        beta_s = beta
+        alpha = max(alpha, best)
+        best_move = -1
+        moves = self._ordered(a)
+        if 0 <= first < 24:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
+            v = self._led(c, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
+            if v > best:
+                best = v
+                best_move = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
                         break
-            return worst
-
-        def lead(a: int, b: int, pa: int, pb: int, ta: int, tb: int,
-                 ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
-            pac = pa + ma if ta else pa
-            later = ta or tb
-            best = -MAX_VALUE - 1
-            if manual and later:
-                pbc = pb + mb if tb else pb
-                if pac >= 66 and cr < 0:
-                    # Points only grow: declaring now beats anything the round can still bring.
-                    return scale(pbc, tb)
-                best = declare_value(pac, pbc, ta, tb, f66, cr)
-                if best >= beta:
-                    return best
-            if not a & (a - 1):
-                # One card each: the last trick is forced.
-                v = trick(a.bit_length() - 1, b.bit_length() - 1, a, b, pa, pb, ta, tb, ma, mb, f66, cr,
-                          alpha, beta)
-                return v if v > best else best
-            key = (a, b, pa, pb, ta, tb, ma, mb, f66, cr)
-            entry = tt_get(key)
-            first = -1
-            if entry is not None:
-                lower, upper, first = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha or lower == upper:
-                    return upper
-                alpha = max(alpha, lower)
-                beta = min(beta, upper)
-            else:
-                lower, upper = -MAX_VALUE, MAX_VALUE
-            alpha_s = alpha
-            beta_s = beta
-            alpha = max(alpha, best)
-            best_move = -1
-            moves = ordered(a)
-            if 0 <= first < 24:
-                moves = (first, *[c for c in moves if c != first])
-            for c in moves:
-                v = led(c, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
-                if v > best:
-                    best = v
-                    best_move = c
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            if marriages and alpha < beta and (later or first_marriage):
-                for suit, pair, gain in pairs:
-                    if a & pair != pair:
+        if self._marriages and alpha < beta and (later or self._first_marriage):
+            for suit, pair, gain in self._pairs:
+                if a & pair != pair:
+                    continue
+                nma = ma + gain
+                nf66 = f66
+                if ta and pa + nma >= 66:
+                    nf66 = max(nf66, 0)
+                    if not manual:
+                        v = self._declare_value(pa + nma, pb + mb if tb else pb, ta, tb, nf66, cr)
+                        if v > best:
+                            best = v
+                            best_move = 24 + suit
                         continue
-                    nma = ma + gain
-                    nf66 = f66
-                    if ta and pa + nma >= 66:
-                        nf66 = max(nf66, 0)
-                        if auto:
-                            v = declare_value(pa + nma, pb + mb if tb else pb, ta, tb, nf66, cr)
-                            if v > best:
-                                best = v
-                                best_move = 24 + suit
-                            continue
-                    if manual:
-                        v = declare_value(pa + nma if ta else pa, pb + mb if tb else pb, ta, tb, nf66, cr)
-                        if v > best:
-                            best = v
-                            best_move = 24 + suit
-                    for rank in (KING, QUEEN):
-                        alpha = max(alpha, best)
-                        if alpha >= beta:
-                            break
-                        v = led(suit * 6 + rank, a, b, pa, pb, ta, tb, nma, mb, nf66, cr, alpha, beta)
-                        if v > best:
-                            best = v
-                            best_move = 24 + suit
-                    if best >= beta:
+                if manual:
+                    v = self._declare_value(pa + nma if ta else pa, pb + mb if tb else pb, ta, tb, nf66, cr)
+                    if v > best:
+                        best = v
+                        best_move = 24 + suit
+                for rank in (KING, QUEEN):
+                    alpha = max(alpha, best)
+                    if alpha >= beta:
                         break
-            if best <= alpha_s:
-                upper = best
-            elif best >= beta_s:
-                lower = best
-            else:
-                lower = upper = best
-            tt[key] = (lower, upper, best_move)
-            return best
-
-        return lead
+                    v = self._led(suit * 6 + rank, a, b, pa, pb, ta, tb, nma, mb, nf66, cr, alpha, beta)
+                    if v > best:
+                        best = v
+                        best_move = 24 + suit
+                if best >= beta:
+                    break
+        if best <= alpha_s:
+            upper = best
+        elif best >= beta_s:
+            lower = best
+        else:
+            lower = upper = best
+        tt[key] = (lower, upper, best_move)
+        return best
 
 
 class Endgames:
