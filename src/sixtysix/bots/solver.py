@@ -31,7 +31,7 @@ from typing import ClassVar, Final
 
 from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats, cards_in
+from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats
 from sixtysix.compiled import mypyc_attr
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import OUT, Action, Outcome, Phase, Round
@@ -218,8 +218,12 @@ class Endgame:
              ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
         """The leader's value of leading ``c``: the follower's best reply (fail-soft)."""
         worst = MAX_VALUE + 1
-        for f in cards_in(self._follows(c, b)):
-            v = self._trick(c, f, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, min(beta, worst))
+        replies = self._follows(c, b)
+        while replies:  # lowest card first, as cards_in gives them
+            low = replies & -replies
+            replies ^= low
+            v = self._trick(c, low.bit_length() - 1, a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha,
+                            min(beta, worst))
             if v < worst:
                 worst = v
                 if worst <= alpha:
