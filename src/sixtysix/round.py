@@ -365,6 +365,11 @@ class _Limits:
         self.marry_late = rules.marriages_after_stock
         self.must_head = rules.must_head
 
+    def __reduce__(self) -> tuple[type[_Limits], tuple[Rules]]:
+        """Made again from the rules when a round is pickled or deep-copied (the
+        compiled build's native class could not be rebuilt without them)."""
+        return _Limits, (self.rules,)
+
 
 _LAST_LIMITS: Final = [_Limits(_CLASSIC)]
 
