@@ -249,3 +249,15 @@ def test_a_copied_round_takes_its_copied_legal_actions(twin: Callable[[Round], R
     copied.push(action)
     rnd.push(legal[-1])
     assert copied.key() == rnd.key()
+
+
+def test_pop_with_nothing_to_take_back_is_refused_in_words() -> None:
+    rnd = Match(seed=1).deal()
+    before = rnd.key()
+    with pytest.raises(StateError, match=r"^no action to take back$"):
+        rnd.pop()
+    rnd.push(rnd.legal_tuple()[0])
+    rnd.pop()
+    with pytest.raises(StateError, match=r"^no action to take back$"):
+        rnd.pop()
+    assert rnd.key() == before
