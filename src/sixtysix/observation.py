@@ -41,7 +41,7 @@ from sixtysix.round import (
 )
 from sixtysix.rules import Rules
 
-_new = object.__new__
+_new: Final = object.__new__
 
 
 @mypyc_attr(native_class=False)

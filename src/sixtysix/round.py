@@ -55,7 +55,7 @@ from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
 from sixtysix.rules import Rules
 
-_new = object.__new__
+_new: Final = object.__new__
 
 
 class Phase(enum.IntEnum):
@@ -269,6 +269,8 @@ _PHASES: Final = tuple(Phase)
 
 _LOW_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
+_SIZES: Final = tuple(m.bit_count() for m in range(1 << 12))
+"""``_SIZES[m]``: how many cards the 12-bit set ``m`` holds (half a hand, looked up natively)."""
 _KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
 _BEATS: Final = tuple(
     tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
@@ -711,7 +713,8 @@ class Round(BaseRound):
         to the cards it has shown, and the opponent's hand size appended."""
         s = self._s
         hidden = s[_HAND + 1 - seat]
-        view = [*s, hidden.bit_count()]
+        view = s[:]
+        view.append(_SIZES[hidden & 0xFFF] + _SIZES[hidden >> 12])
         view[_HAND + 1 - seat] = hidden & s[_KNOWN + 1 - seat]
         return view
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from sixtysix.cards import Card
 from sixtysix.compiled import mypyc_attr
@@ -61,7 +61,7 @@ from sixtysix.three import (
     observe_three,
 )
 
-_new = object.__new__
+_new: Final = object.__new__
 
 
 class EventKind(enum.Enum):
@@ -208,7 +208,7 @@ class _Loop(Generic[_M, _R]):
             # the frozen dataclass's field-by-field __init__ (an event per seat per
             # action); a field left out reads as its default, None.
             event = _new(cls)
-            fields = event.__dict__
+            fields: dict[str, object] = event.__dict__
             fields["kind"] = kind
             fields["observation"] = self._observe(rnd, seat)
             fields["score"] = score
