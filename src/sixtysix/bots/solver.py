@@ -64,6 +64,21 @@ def outcome_value(outcome: Outcome, seat: int) -> int:
     return outcome.game_points if outcome.winner == seat else -outcome.game_points
 
 
+def _bounds(best: int, alpha: int, beta: int, lower: int, upper: int) -> tuple[int, int]:
+    """The bounds on a position's value that a fail-soft search of it proves: its
+    result ``best`` in the window (``alpha``, ``beta``), which lay within the bounds
+    known before (``lower``, ``upper``).
+
+    >>> _bounds(-1, 0, 2, -3, 3), _bounds(2, 0, 2, -3, 3), _bounds(1, 0, 2, -3, 3)
+    ((-3, -1), (2, 3), (1, 1))
+    """
+    if best <= alpha:
+        return lower, best
+    if best >= beta:
+        return best, upper
+    return best, best
+
+
 def _scale(points: int, tricks: int) -> int:
     return 1 if points >= 33 else 2 if tricks else 3
 
@@ -312,12 +327,7 @@ class Endgame:
                         best_move = 24 + suit
                 if best >= beta:
                     break
-        if best <= alpha_s:
-            upper = best
-        elif best >= beta_s:
-            lower = best
-        else:
-            lower = upper = best
+        lower, upper = _bounds(best, alpha_s, beta_s, lower, upper)
         tt[key] = (lower, upper, best_move)
         return best
 
@@ -456,12 +466,7 @@ class Solver:
                     alpha = v
                     if alpha >= beta:
                         break
-        if best <= alpha_s:
-            upper = best
-        elif best >= beta_s:
-            lower = best
-        else:
-            lower = upper = best
+        lower, upper = _bounds(best, alpha_s, beta_s, lower, upper)
         self.tt[key] = (lower, upper, best_move)
         return best
 
