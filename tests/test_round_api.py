@@ -236,13 +236,15 @@ def test_repr_names_the_dealer_trump_phase_and_actions() -> None:
 @pytest.mark.parametrize("twin", [copy.deepcopy, lambda rnd: pickle.loads(pickle.dumps(rnd))],
                          ids=["deepcopy", "pickle"])
 def test_a_copied_round_takes_its_copied_legal_actions(twin: Callable[[Round], Round]) -> None:
-    # The copy's cached legal actions are equal to the interned ones but not the
-    # same objects: push must still find them, and refuse what is not among them.
+    # The copy's cached legal actions are the interned ones themselves (push finds a
+    # legal action by identity): push takes them, and refuses what is not among them.
     rnd = Match(seed=1).deal()
     legal = rnd.legal_tuple()
     copied = twin(rnd)
+    assert copied._legal is not None
+    assert all(a is b for a, b in zip(copied._legal, legal, strict=True))
     action = copied.legal_tuple()[-1]
-    assert action == legal[-1] and action is not legal[-1]
+    assert action is legal[-1]
     illegal = next(a for a in ACTIONS if a not in legal)
     with pytest.raises(IllegalActionError, match=f"^{illegal} is not in seat {rnd.to_act}'s hand$"):
         copied.push(illegal)

@@ -26,7 +26,7 @@ Action('close-before-draw')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Final, NamedTuple, NoReturn, Self
@@ -154,6 +154,20 @@ class Action(int):
 
     def __repr__(self) -> str:
         return f"Action({self.token!r})"
+
+    def __reduce__(self) -> tuple[Callable[[int], Action], tuple[int]]:
+        """Copies and pickles of an action are the interned action itself.
+
+        >>> import copy, pickle
+        >>> pickle.loads(pickle.dumps(CLOSE)) is CLOSE, copy.deepcopy(OUT) is OUT
+        (True, True)
+        """
+        return _interned, (int(self),)
+
+
+def _interned(code: int) -> Action:
+    """The interned action of a code: what a pickled or copied action is made again by."""
+    return ACTIONS[code]
 
 
 ACTIONS: Final[tuple[Action, ...]] = tuple(Action(code) for code in range(PASS_CODE + 1))
@@ -456,11 +470,10 @@ class BaseRound:
     def _check(self, action: int) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` (an action's code) is legal now.
 
-        Actions are interned, so a legal one is most often in the legal tuple by
+        Actions are interned, and stay so through copies and pickles (see
+        :meth:`Action.__reduce__`), so a legal action is in the legal tuple by
         identity: the compiled build compares that natively, where ``in`` would box
-        the code and compare it by value with each action. A legal tuple copied
-        with its round (``copy.deepcopy``, pickle) holds equal actions that are not
-        the interned ones: those are found by value.
+        the code and compare it by value with each action.
         """
         legal = self._legal
         if legal is None:
@@ -470,8 +483,6 @@ class BaseRound:
             for candidate in legal:
                 if candidate is chosen:
                     return
-            if action in legal:
-                return
         self._reject(action)
 
     def _reject(self, action: object) -> NoReturn:
