@@ -166,7 +166,10 @@ class Action(int):
 
 
 def _interned(code: int) -> Action:
-    """The interned action of a code: what a pickled or copied action is made again by."""
+    """The interned action of a code: what a pickled or copied action is made again by.
+
+    :meth:`Action.of` does the same, but compiled it is a method object that pickle
+    cannot name, where a module-level function pickles in both builds."""
     return ACTIONS[code]
 
 
