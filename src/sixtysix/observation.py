@@ -26,6 +26,7 @@ from typing import Final
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in, shuffle
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
+from sixtysix.reasons import Refusal, english
 from sixtysix.round import (
     _FOLLOW_PHASE,
     _LEADER,
@@ -95,10 +96,25 @@ class Observation:
         :attr:`Round.is_strict <sixtysix.round.Round.is_strict>`."""
         return self.closer is not None or self.stock_size == 0
 
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why this seat may not take ``action`` now (``None`` if it may), as a code
+        with parameters (see :mod:`sixtysix.reasons`). The reasons depend only on what
+        the seat sees, so they are asked of a full round sampled from the observation.
+
+        >>> from sixtysix import Match
+        >>> from sixtysix.round import OUT
+        >>> rnd = Match(seed=3).deal()
+        >>> obs = observe(rnd, rnd.to_act)
+        >>> obs.refusal(obs.legal[0]) is None, obs.refusal(OUT) == rnd.refusal(OUT)
+        (True, True)
+        """
+        if action in self.legal:
+            return None
+        return sample_round(self, random.Random(0)).refusal(action)
+
     def why_illegal(self, action: Action) -> str | None:
-        """Why this seat may not take ``action`` now, in the engine's words
-        (``None`` if it may). The reasons depend only on what the seat sees, so
-        they are asked of a full round sampled from the observation.
+        """Why this seat may not take ``action`` now, in the engine's words (``None``
+        if it may): the English of :meth:`refusal`.
 
         >>> from sixtysix import Match
         >>> from sixtysix.round import OUT
@@ -107,9 +123,8 @@ class Observation:
         >>> obs.why_illegal(obs.legal[0]) is None, obs.why_illegal(OUT) == rnd.why_illegal(OUT)
         (True, True)
         """
-        if action in self.legal:
-            return None
-        return sample_round(self, random.Random(0)).why_illegal(action)
+        refusal = self.refusal(action)
+        return None if refusal is None else english(refusal)
 
     @cached_property
     def played(self) -> CardSet:

@@ -40,7 +40,6 @@ from sixtysix.cards import (
     QUEEN,
     SUIT_LETTERS,
     SUIT_MASKS,
-    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -53,6 +52,7 @@ from sixtysix.cards import (
 )
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
+from sixtysix.reasons import Refusal, english
 from sixtysix.rules import Rules
 
 _new: Final = object.__new__
@@ -463,9 +463,16 @@ class BaseRound:
         """Apply the action written by a token (see :meth:`Action.parse`)."""
         self.push(Action.parse(token))
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if the action is legal, else the rule it breaks, in words."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if the action is legal, else the rule it breaks, as a code with
+        parameters (see :mod:`sixtysix.reasons`)."""
         raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if the action is legal, else the rule it breaks, in words: the
+        English of :meth:`refusal` (:func:`sixtysix.reasons.english`)."""
+        refusal = self.refusal(action)
+        return None if refusal is None else english(refusal)
 
     def _generate(self) -> tuple[Action, ...]:
         raise NotImplementedError
@@ -810,8 +817,17 @@ class Round(BaseRound):
         trumps = hand & SUIT_MASKS[self.trump]
         return trumps or hand
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if the action is legal, else the rule it breaks, in words."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if the action is legal, else the rule it breaks (see :mod:`sixtysix.reasons`).
+
+        >>> rnd = Round(tuple(range(NUM_CARDS)), dealer=1)
+        >>> rnd.refusal(Action.parse("Mc")).as_dict()
+        {'code': 'marriage_not_held', 'seat': 0, 'suit': 'c'}
+        >>> rnd.refusal(CLOSE)
+        Refusal(code='close_first_lead', params=())
+        >>> rnd.why_illegal(CLOSE)
+        "no closing on the round's first lead (first_lead_close=off)"
+        """
         if action in self.legal_tuple():
             return None
         s = self._s
@@ -820,70 +836,65 @@ class Round(BaseRound):
         seat = self.to_act
         name = str(action)
         if phase == _OVER:
-            return "the round is over"
+            return Refusal.of("round_over")
         card = action.card
         if phase in (_DRAW_PHASE, _RESPOND_PHASE):
             if phase == _DRAW_PHASE and action in (OUT, CLOSE_BEFORE_DRAW):
-                return f"{name} is not allowed (claim={rules.claim})"
+                return Refusal.of("claim_flag", action=name, claim=rules.claim)
             if phase == _DRAW_PHASE:
-                return ("after a trick its winner may only draw, close before the draw "
-                        f"or declare out, not {name}")
-            return f"after the close its opponent may only exchange the trump nine or pass, not {name}"
+                return Refusal.of("draw_phase", action=name)
+            return Refusal.of("respond_phase", action=name)
         assert seat is not None
         if card is not None:
             if not s[_HAND + seat] >> card & 1:
-                return f"{name} is not in seat {seat}'s hand"
+                return Refusal.of("not_in_hand", card=name, seat=seat)
             if phase == _MARRIAGE_PHASE:
-                return ("after announcing a marriage the leader must lead its king or queen "
-                        f"(section 5), not {name}")
+                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[_MSUIT]])
             lead = s[_LEAD]
+            led = SUIT_LETTERS[lead // 6]
             if self._follow_mask() & SUIT_MASKS[lead // 6]:
                 if rules.must_head and s[_HAND + seat] & SUIT_MASKS[lead // 6] & HIGHER[lead]:
-                    return (f"strict play: must follow {SUIT_NAMES[lead // 6]} and head the trick "
-                            f"(section 3, must_head)")
-                return f"strict play: must follow suit {SUIT_NAMES[lead // 6]} (section 3)"
-            return f"strict play: void in {SUIT_NAMES[lead // 6]}, must play a trump (section 3)"
+                    return Refusal.of("head_trick", suit=led)
+                return Refusal.of("follow_suit", suit=led, section=3)
+            return Refusal.of("trump_void", suit=led, section=3)
         if phase == _FOLLOW_PHASE:
-            return f"the follower must play a card, not {name}"
+            return Refusal.of("follow_phase", action=name, seat=seat, section=3)
         if phase == _MARRIAGE_PHASE:
-            return f"after announcing a marriage only its king or queen, or out, may follow, not {name}"
-        return self._why_illegal_at_lead(action, seat)
+            return Refusal.of("marriage_phase", action=name)
+        return self._refusal_at_lead(action, seat)
 
-    def _why_illegal_at_lead(self, action: Action, seat: int) -> str:
+    def _refusal_at_lead(self, action: Action, seat: int) -> Refusal:
         s = self._s
         rules = self.rules
-        name = str(action)
         closed = s[_CLOSER] >= 0
         stock = 12 - s[_DRAWN]
         first = s[_TRICK_COUNT] == 0
         suit = action.marriage_suit
         if suit is not None:
             if (closed or stock == 0) and not rules.marriages_after_stock:
-                return "marriages only while the stock is open and not empty (marriages_after_stock=off)"
+                return Refusal.of("marriage_stock")
             if first and not rules.first_lead_marriage:
-                return "no marriage on the round's first lead (first_lead_marriage=off)"
-            return f"seat {seat} does not hold the king and queen of {SUIT_NAMES[suit]}"
+                return Refusal.of("marriage_first_lead")
+            return Refusal.of("marriage_not_held", seat=seat, suit=SUIT_LETTERS[suit])
         if action == EXCHANGE:
             if closed:
-                return "no exchange once the stock is closed"
+                return Refusal.of("exchange_closed")
             if not s[_HAND + seat] >> (self.trump * 6 + NINE) & 1:
-                return f"seat {seat} does not hold the nine of trumps"
+                return Refusal.of("exchange_no_nine", seat=seat)
             if stock < rules.exchange_min_stock:
-                return f"exchange needs a stock of at least {rules.exchange_min_stock} (exchange_min_stock)"
-            return "exchange only after winning a trick (exchange_needs_trick=on)"
+                return Refusal.of("exchange_stock", min_stock=rules.exchange_min_stock)
+            return Refusal.of("exchange_trick")
         if action == CLOSE:
             if closed:
-                return "the stock is already closed"
+                return Refusal.of("already_closed")
             if stock < rules.close_min_stock:
-                return f"closing needs a stock of at least {rules.close_min_stock} (close_min_stock)"
-            return "no closing on the round's first lead (first_lead_close=off)"
+                return Refusal.of("close_stock", min_stock=rules.close_min_stock)
+            return Refusal.of("close_first_lead")
         if action == OUT:
-            if rules.claim != "manual":
-                return "out is never written under claim=auto: the engine declares"
-            return "out only by the winner of the most recent trick, or right after a marriage (section 6)"
+            return Refusal.of("out_auto" if rules.claim != "manual" else "out_not_now")
         if action == CLOSE_BEFORE_DRAW:
-            return "close-before-draw only by a trick's winner before its draw"
-        return f"{name} is only possible at another moment of the round"
+            return Refusal.of("close_before_draw_not_now")
+        return Refusal.of("other_moment", action=str(action))
 
     # -------------------------------------------------------------- push, pop
 

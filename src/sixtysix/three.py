@@ -43,7 +43,6 @@ from sixtysix.cards import (
     QUEEN,
     SUIT_LETTERS,
     SUIT_MASKS,
-    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -54,6 +53,7 @@ from sixtysix.cards import (
 )
 from sixtysix.errors import RulesError, StateError
 from sixtysix.match import BaseMatch
+from sixtysix.reasons import Refusal, english
 from sixtysix.round import (
     ACTIONS,
     OUT,
@@ -471,50 +471,46 @@ class ThreeRound(BaseRound):
             return (*pair, OUT) if manual else pair
         return ()
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if the action is legal, else the rule it breaks, in words."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if the action is legal, else the rule it breaks (see :mod:`sixtysix.reasons`)."""
         if action in self.legal_tuple():
             return None
         s = self._s
         phase = s[_PHASE]
         name = str(action)
         if phase == _OVER:
-            return "the round is over"
+            return Refusal.of("round_over")
         seat = self.to_act
         assert seat is not None
         if action in _NO_STOCK:
-            return f"{name} is not part of the three-hand game: there is no stock (section 11)"
+            return Refusal.of("no_stock", action=name)
         card = action.card
         if card is not None:
             if not s[_HAND + seat] >> card & 1:
-                return f"{name} is not in seat {seat}'s hand"
+                return Refusal.of("not_in_hand", card=name, seat=seat)
             if phase == _MARRIAGE_PHASE:
-                return ("after announcing a marriage the leader must lead its king or queen "
-                        f"(section 5), not {name}")
-            return self._why_not_follow(seat)
+                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[_MSUIT]])
+            return self._follow_refusal(seat)
         if phase == _FOLLOW_PHASE:
-            return f"seat {seat} must play a card to the trick, not {name}"
+            return Refusal.of("follow_phase", action=name, seat=seat, section=11)
         if phase == _MARRIAGE_PHASE:
-            return f"after announcing a marriage only its king or queen, or out, may follow, not {name}"
+            return Refusal.of("marriage_phase", action=name)
         suit = action.marriage_suit
         if suit is not None:
-            return f"seat {seat} does not hold the king and queen of {SUIT_NAMES[suit]}"
-        if self.rules.claim != "manual":
-            return "out is never written under claim=auto: the engine declares"
-        return "out only by the winner of the most recent trick, or right after a marriage (section 6)"
+            return Refusal.of("marriage_not_held", seat=seat, suit=SUIT_LETTERS[suit])
+        return Refusal.of("out_not_now" if self.rules.claim == "manual" else "out_auto")
 
-    def _why_not_follow(self, seat: int) -> str:
+    def _follow_refusal(self, seat: int) -> Refusal:
         table = self.table
         allowed, must_beat, follow = _follow_rule(self._s[_HAND + seat], table, self.trump)
-        led = SUIT_NAMES[table[0] // 6]
+        led = SUIT_LETTERS[table[0] // 6]
         if follow:
             if must_beat is None:
-                return f"strict play: must follow {led} (section 11)"
-            return f"strict play: must follow {led} and beat {card_name(must_beat)} (section 11)"
+                return Refusal.of("follow_suit", suit=led, section=11)
+            return Refusal.of("follow_beat", suit=led, card=card_name(must_beat))
         if allowed & SUIT_MASKS[self.trump] and must_beat is not None:
-            return (f"strict play: void in {led}, must play a trump and beat {card_name(must_beat)} "
-                    "(section 11)")
-        return f"strict play: void in {led}, must play a trump (section 11)"
+            return Refusal.of("trump_beat", suit=led, card=card_name(must_beat))
+        return Refusal.of("trump_void", suit=led, section=11)
 
     # -------------------------------------------------------------- push, pop
 
@@ -854,12 +850,19 @@ class ThreeObservation:
             mask |= excluded_cards(self.leader, self.table, self.trump)[seat]
         return mask
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why this seat may not take ``action`` now, in the engine's words (``None``
-        if it may); asked of a full round sampled from the observation."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why this seat may not take ``action`` now (``None`` if it may), as a code with
+        parameters (see :mod:`sixtysix.reasons`); asked of a full round sampled from the
+        observation, which agrees with the true round on everything the seat can see."""
         if action in self.legal:
             return None
-        return sample_three(self, random.Random(0)).why_illegal(action)
+        return sample_three(self, random.Random(0)).refusal(action)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why this seat may not take ``action`` now, in the engine's words (``None``
+        if it may): the English of :meth:`refusal`."""
+        refusal = self.refusal(action)
+        return None if refusal is None else english(refusal)
 
 
 def observe_three(rnd: ThreeRound, seat: int) -> ThreeObservation:
