@@ -14,6 +14,7 @@ import pytest
 from webclient import Server, Socket, pending, play
 
 from sixtysix.notation import Record
+from sixtysix.reasons import Refusal, english
 
 
 def random_choice(rng: random.Random) -> Any:
@@ -228,7 +229,8 @@ def test_refusals_and_hint(server: Server) -> None:
             assert all(view["refusals"][c] for c in refused)
             socket.send({"type": "act", "action": refused[0]})
             error = socket.until(lambda m: m["type"] == "error")
-            assert error["code"] == "illegal" and error["message"] == view["refusals"][refused[0]]
+            assert error["code"] == "illegal"
+            assert error["message"] == english(Refusal.of(**view["refusals"][refused[0]]))
             socket.send({"type": "hint"})
             hint = socket.until(lambda m: m["type"] == "hint")
             assert sorted(a["action"] for a in hint["actions"]) == sorted(view["legal"])

@@ -89,7 +89,7 @@ def check(socket: Socket, seat: int | None, record: Record) -> int:
             continue
         view = message["view"]
         assert view["seat"] == seat
-        public = dict(view, seat=None, hand=None, legal=[], refusals={})
+        public = dict(view, seat=None, hand=None, legal=[], refusals={}, out=None)
         while current is None or current[1] != public:  # a state may be sent again unchanged
             current = next(walk, None)
             if current is None:
@@ -106,10 +106,12 @@ def check(socket: Socket, seat: int | None, record: Record) -> int:
         assert rnd is not None
         if seat is None:
             assert view["hand"] is None and view["legal"] == [] and view["refusals"] == {}
+            assert view["out"] is None
         else:
             assert view["hand"] == [card_name(c) for c in cards_in(rnd.hand(seat))]
             expected = [a.token for a in rnd.legal_tuple()] if rnd.to_act == seat else []
             assert view["legal"] == expected
+            assert (view["out"] is None) == ("out" not in expected)
         checked += 1
     return checked
 

@@ -59,7 +59,7 @@ def check(received: list[dict[str, Any]], seat: int | None, record: Record) -> i
             continue
         view = message["view"]
         assert view["seat"] == seat
-        public = dict(view, seat=None, hand=None, legal=[], refusals={})
+        public = dict(view, seat=None, hand=None, legal=[], refusals={}, out=None)
         while current is None or current[1] != public:
             current = next(walk, None)
             if current is None:
@@ -74,9 +74,11 @@ def check(received: list[dict[str, Any]], seat: int | None, record: Record) -> i
         assert rnd is not None
         if seat is None:
             assert view["hand"] is None and view["legal"] == [] and view["refusals"] == {}
+            assert view["out"] is None
         else:
             assert view["hand"] == [card_name(c) for c in cards_in(rnd.hand(seat))]
             assert view["legal"] == ([a.token for a in rnd.legal_tuple()] if rnd.to_act == seat else [])
+            assert (view["out"] is None) == ("out" not in view["legal"])
             if view["legal"]:
                 assert set(view["refusals"]) == set(view["hand"]) - set(view["legal"])
                 assert all(view["refusals"].values())

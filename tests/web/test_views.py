@@ -1,14 +1,33 @@
-"""Views built from observations: the reasons for refused cards, the previous round."""
+"""Views built from observations: the reasons for refused cards, the preview of declaring
+out, the previous round."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 from sixtysix import Match, Rules
 from sixtysix.cards import card_name, cards_in
 from sixtysix.observation import observe
-from sixtysix.round import ACTIONS
-from sixtysix.web.views import MatchInfo, public_view, refusals, seat_view
+from sixtysix.reasons import Refusal, english
+from sixtysix.round import ACTIONS, OUT, Action, Outcome, Round
+from sixtysix.three import ThreeMatch, ThreeOutcome, ThreeRound, observe_three
+from sixtysix.web.views import (
+    MatchInfo,
+    public_view,
+    refusals,
+    seat_view,
+    three_public_view,
+    three_refusals,
+    three_seat_view,
+)
+
+
+def refusal_dict(rnd: Round | ThreeRound, card: int) -> dict[str, Any]:
+    refusal = rnd.refusal(ACTIONS[card])
+    assert refusal is not None
+    return refusal.as_dict()
 
 
 def test_refusals_from_the_observation_are_the_true_rounds_reasons() -> None:
@@ -21,13 +40,120 @@ def test_refusals_from_the_observation_are_the_true_rounds_reasons() -> None:
             while not rnd.is_over:
                 seat = rnd.to_act
                 assert seat is not None
-                expected = {card_name(c): rnd.why_illegal(ACTIONS[c]) for c in cards_in(rnd.hand(seat))
+                expected = {card_name(c): refusal_dict(rnd, c) for c in cards_in(rnd.hand(seat))
                             if not rnd.is_legal(ACTIONS[c])}
-                assert refusals(observe(rnd, seat)) == expected
+                refused = refusals(observe(rnd, seat))
+                assert refused == expected
+                for card, data in json.loads(json.dumps(refused)).items():
+                    assert english(Refusal.of(**data)) == rnd.why_illegal(Action.parse(card))
                 assert refusals(observe(rnd, 1 - seat)) == {}
                 compared += len(expected)
                 rnd.push(rng.choice(rnd.legal_tuple()))
     assert compared > 100
+
+
+def test_three_hand_refusals_from_the_observation_are_the_true_rounds_reasons() -> None:
+    rng = random.Random(5)
+    compared = 0
+    for claim in ("manual", "auto"):
+        match = ThreeMatch(Rules.parse(f"three-hand claim={claim}"), seed=rng.randrange(1000))
+        while not match.is_over:
+            rnd = match.deal()
+            while not rnd.is_over:
+                seat = rnd.to_act
+                assert seat is not None
+                expected = {card_name(c): refusal_dict(rnd, c) for c in cards_in(rnd.hand(seat))
+                            if not rnd.is_legal(ACTIONS[c])}
+                refused = three_refusals(observe_three(rnd, seat))
+                assert refused == expected
+                for card, data in json.loads(json.dumps(refused)).items():
+                    assert english(Refusal.of(**data)) == rnd.why_illegal(Action.parse(card))
+                for other in range(3):
+                    if other != seat:
+                        assert three_refusals(observe_three(rnd, other)) == {}
+                compared += len(expected)
+                rnd.push(rng.choice(rnd.legal_tuple()))
+    assert compared > 100
+
+
+def declare(rnd: Round | ThreeRound) -> Outcome | ThreeOutcome:
+    """The outcome of declaring out in the true round, which is left as it was."""
+    rnd.push(OUT)
+    outcome = rnd.outcome
+    rnd.pop()
+    assert outcome is not None
+    return outcome
+
+
+def choose(rnd: Round | ThreeRound, rng: random.Random) -> Action:
+    """A random legal action: ``out`` likely with 66 and rare without, so that rounds run long."""
+    legal = rnd.legal_tuple()
+    seat = rnd.to_act
+    assert seat is not None
+    if OUT in legal and rng.random() < (0.7 if rnd.points()[seat] >= 66 else 0.02):
+        return OUT
+    return rng.choice([a for a in legal if a != OUT] or legal)
+
+
+TWO_HAND_RULES = ["classic", "pagat", "santase", "turkish", "classic closer_win_basis=at_close",
+                  "classic close_before_draw=on false_claim_points=two", "santase claim=auto",
+                  "classic exchange_on_opponent_close=on marriages_after_stock=on"]
+
+
+def test_the_out_preview_is_what_declaring_scores_in_the_true_round() -> None:
+    rng = random.Random(7)
+    previews = set()
+    for number in range(400):
+        rnd = Match(Rules.parse(TWO_HAND_RULES[number % len(TWO_HAND_RULES)]), seed=number).deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            for watcher in (seat, 1 - seat):
+                view = seat_view(observe(rnd, watcher), MatchInfo.of(Match()))
+                if watcher != seat or OUT not in rnd.legal_tuple():
+                    assert view["out"] is None
+                    continue
+                outcome = declare(rnd)
+                expected = {"winner": outcome.winner, "game_points": outcome.game_points,
+                            "reason": outcome.reason.value}
+                assert view["out"] == expected
+                previews.add((outcome.reason.value, outcome.game_points, outcome.winner == seat))
+            rnd.push(choose(rnd, rng))
+    assert len(previews) >= 6
+
+
+def test_the_three_hand_out_preview_is_what_declaring_scores_in_the_true_round() -> None:
+    rng = random.Random(8)
+    previews = set()
+    for number in range(400):
+        rnd = ThreeMatch(seed=number).deal()
+        while not rnd.is_over:
+            seat = rnd.to_act
+            assert seat is not None
+            for watcher in range(3):
+                view = three_seat_view(observe_three(rnd, watcher), MatchInfo.of(ThreeMatch()))
+                if watcher != seat or OUT not in rnd.legal_tuple():
+                    assert view["out"] is None
+                    continue
+                outcome = declare(rnd)
+                assert isinstance(outcome, ThreeOutcome)
+                expected = {"winner": outcome.winner, "game_points": outcome.game_points,
+                            "reason": outcome.reason.value, "scores": list(outcome.scores)}
+                assert view["out"] == expected
+                previews.add((outcome.reason.value, outcome.scores))
+            rnd.push(choose(rnd, rng))
+    assert len(previews) >= 6
+
+
+def test_spectators_see_no_out_preview() -> None:
+    match = Match(seed=0)
+    rnd = match.deal()
+    rnd.push_token("9c")
+    rnd.push_token("Qc")
+    assert seat_view(observe(rnd, rnd.leader), MatchInfo.of(match))["out"] is not None
+    assert public_view(observe(rnd, rnd.leader), MatchInfo.of(match))["out"] is None
+    three = ThreeMatch(seed=0)
+    assert three_public_view(observe_three(three.deal(), 0), MatchInfo.of(three))["out"] is None
 
 
 def test_the_first_view_of_a_round_sums_up_the_last() -> None:

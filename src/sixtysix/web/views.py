@@ -1,10 +1,12 @@
 """The JSON a browser receives of a round, built from observations only.
 
 A seat's view comes from its own :class:`~sixtysix.observation.Observation`;
-a spectator's is the public part of one, with no hand, no legal actions and no
-reasons (:func:`public_view`). Nothing here reads a round's hidden state: the
-reasons why a card may not be played are asked of a round sampled from the
-observation, which agrees with the true round on everything the seat can see.
+a spectator's is the public part of one, with no hand, no legal actions, no
+reasons and no preview of declaring out (:func:`public_view`). Nothing here reads a
+round's hidden state: the reasons why a card may not be played (codes with
+parameters, :mod:`sixtysix.reasons`) and what declaring out would score are asked of
+a round sampled from the observation, which agrees with the true round on everything
+the seat can see.
 
 >>> from sixtysix import Match
 >>> from sixtysix.observation import observe
@@ -14,8 +16,8 @@ observation, which agrees with the true round on everything the seat can see.
 >>> mine["phase"], len(mine["hand"]), mine["hand_sizes"], mine["stock_size"]
 ('lead', 6, [6, 6], 12)
 >>> spectator = public_view(observe(rnd, 0), MatchInfo.of(match))
->>> spectator["seat"], spectator["hand"], spectator["legal"], spectator["refusals"]
-(None, None, [], {})
+>>> spectator["seat"], spectator["hand"], spectator["legal"], spectator["refusals"], spectator["out"]
+(None, None, [], {}, None)
 
 The three-hand game's views have the same shape where the games agree, with three
 entries per seat and the cards on the table with who played them
@@ -41,8 +43,9 @@ from typing import Any
 
 from sixtysix.cards import SUIT_LETTERS, Card, CardSet, card_name, cards_in
 from sixtysix.match import Match
-from sixtysix.observation import Observation, observe
-from sixtysix.round import ACTIONS, Action, Outcome, Round, Trick
+from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.reasons import Param
+from sixtysix.round import ACTIONS, OUT, Action, Outcome, Round, Trick
 from sixtysix.three import (
     SEATS,
     ThreeMatch,
@@ -81,17 +84,18 @@ class MatchInfo:
 
 def seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     """The view of the seat the observation belongs to."""
-    return _with_hand(public_view(obs, info), obs.seat, obs.hand, obs.legal, refusals(obs))
+    return _with_hand(public_view(obs, info), obs.seat, obs.hand, obs.legal, refusals(obs), out_preview(obs))
 
 
 def _with_hand(view: dict[str, Any], seat: int, hand: CardSet, legal: tuple[Action, ...],
-               refused: dict[str, str]) -> dict[str, Any]:
+               refused: dict[str, dict[str, Param]], out: dict[str, Any] | None) -> dict[str, Any]:
     """A public view with what only its seat may see: the seat, its hand, its legal
-    actions and why the others are refused."""
+    actions, why the cards it may not play are refused, and what declaring out would score."""
     view["seat"] = seat
     view["hand"] = [card_name(c) for c in cards_in(hand)]
     view["legal"] = [a.token for a in legal]
     view["refusals"] = refused
+    view["out"] = out
     return view
 
 
@@ -120,7 +124,7 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
         "tricks": [_trick(t) for t in obs.tricks],
         "marriages": _marriages(obs.marriages, obs.trump),
         "points": list(obs.points), "trick_counts": list(obs.trick_counts),
-        "legal": [], "refusals": {},
+        "legal": [], "refusals": {}, "out": None,
         "outcome": _outcome(obs.outcome, info.game_points),
         "score": list(info.score), "match_winner": info.match_winner,
         "previous": previous,
@@ -135,16 +139,55 @@ def open_view(rnd: Round, info: MatchInfo) -> dict[str, Any]:
     return view
 
 
-def refusals(obs: Observation) -> dict[str, str]:
-    """Why each card of the hand that is not legal may not be played, while the seat is to act.
+def refusals(obs: Observation) -> dict[str, dict[str, Param]]:
+    """Why each card of the hand that is not legal may not be played, while the seat is to
+    act: by card, the refusal's code and parameters (:mod:`sixtysix.reasons`).
 
     The reasons depend only on what the seat sees
-    (:meth:`~sixtysix.observation.Observation.why_illegal`).
+    (:meth:`~sixtysix.observation.Observation.refusal`).
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=0).deal()
+    >>> rnd.push_token("9c"); rnd.push_token("Qc")
+    >>> obs = observe(rnd, rnd.to_act)
+    >>> rnd.phase.name, refusals(obs)["Tc"]
+    ('DRAW', {'code': 'draw_phase', 'action': 'Tc'})
     """
     if obs.to_act != obs.seat or not obs.legal:
         return {}
-    return {card_name(c): obs.why_illegal(ACTIONS[c]) or "" for c in cards_in(obs.hand)
-            if ACTIONS[c] not in obs.legal}
+    sample = sample_round(obs, Random(0))
+    return {card_name(c): _refused(sample, c) for c in cards_in(obs.hand) if ACTIONS[c] not in obs.legal}
+
+
+def _refused(rnd: Round | ThreeRound, card: Card) -> dict[str, Param]:
+    """The code and parameters of why ``rnd`` refuses a card that is not legal in it."""
+    refusal = rnd.refusal(ACTIONS[card])
+    assert refusal is not None
+    return refusal.as_dict()
+
+
+def out_preview(obs: Observation) -> dict[str, Any] | None:
+    """What declaring out now would score, while the seat may declare (else ``None``):
+    the round's winner, its game points and the reason (the row of the scoring table).
+
+    Asked of a round sampled from the observation: what declaring scores depends only on
+    what the seat sees (its points, the opponent's points and tricks, the close).
+
+    >>> from sixtysix import Match
+    >>> rnd = Match(seed=0).deal()
+    >>> out_preview(observe(rnd, rnd.to_act)) is None
+    True
+    >>> rnd.push_token("9c"); rnd.push_token("Qc")
+    >>> out_preview(observe(rnd, rnd.to_act))
+    {'winner': 0, 'game_points': 3, 'reason': 'false_out'}
+    """
+    if OUT not in obs.legal:
+        return None
+    rnd = sample_round(obs, Random(0))
+    rnd.push(OUT)
+    outcome = rnd.outcome
+    assert outcome is not None
+    return {"winner": outcome.winner, "game_points": outcome.game_points, "reason": outcome.reason.value}
 
 
 def _marriages(marriages: tuple[tuple[int, int], ...], trump: int) -> list[dict[str, Any]]:
@@ -170,7 +213,8 @@ def _outcome(outcome: Outcome | None, game_points: int | None) -> dict[str, Any]
 
 def three_seat_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
     """The view of the three-hand seat the observation belongs to."""
-    return _with_hand(three_public_view(obs, info), obs.seat, obs.hand, obs.legal, three_refusals(obs))
+    return _with_hand(three_public_view(obs, info), obs.seat, obs.hand, obs.legal, three_refusals(obs),
+                      three_out_preview(obs))
 
 
 def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
@@ -190,7 +234,7 @@ def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
         "tricks": [_three_trick(t) for t in obs.tricks],
         "marriages": _marriages(obs.marriages, obs.trump),
         "points": list(obs.points), "trick_counts": list(obs.trick_counts),
-        "legal": [], "refusals": {},
+        "legal": [], "refusals": {}, "out": None,
         "outcome": _three_outcome(obs.outcome),
         "score": list(info.score), "match_winner": info.match_winner,
         "previous": previous,
@@ -205,15 +249,27 @@ def three_open_view(rnd: ThreeRound, info: MatchInfo) -> dict[str, Any]:
     return view
 
 
-def three_refusals(obs: ThreeObservation) -> dict[str, str]:
+def three_refusals(obs: ThreeObservation) -> dict[str, dict[str, Param]]:
     """Why each card of a three-hand seat's hand that is not legal may not be played, while
-    the seat is to act: asked of one round sampled from the observation, which agrees with
-    the true round on everything the seat can see."""
+    the seat is to act, as :func:`refusals`: asked of one round sampled from the
+    observation, which agrees with the true round on everything the seat can see."""
     if obs.to_act != obs.seat or not obs.legal:
         return {}
     sample = sample_three(obs, Random(0))
-    return {card_name(c): sample.why_illegal(ACTIONS[c]) or "" for c in cards_in(obs.hand)
-            if ACTIONS[c] not in obs.legal}
+    return {card_name(c): _refused(sample, c) for c in cards_in(obs.hand) if ACTIONS[c] not in obs.legal}
+
+
+def three_out_preview(obs: ThreeObservation) -> dict[str, Any] | None:
+    """What declaring out now would score, as :func:`out_preview`, with the game points
+    each seat would gain (``scores``)."""
+    if OUT not in obs.legal:
+        return None
+    rnd = sample_three(obs, Random(0))
+    rnd.push(OUT)
+    outcome = rnd.outcome
+    assert outcome is not None
+    return {"winner": outcome.winner, "game_points": outcome.game_points, "reason": outcome.reason.value,
+            "scores": list(outcome.scores)}
 
 
 def _played(leader: int, cards: tuple[Card, ...]) -> list[dict[str, Any]]:
