@@ -198,8 +198,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
-        player = await required(request)
-        return {"player": {"id": player.id, "name": player.name}}
+        player = await player_of(request)
+        return {"player": None if player is None else {"id": player.id, "name": player.name}}
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
