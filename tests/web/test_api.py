@@ -21,6 +21,9 @@ def random_choice(rng: random.Random) -> Any:
     return lambda view: rng.choice(view["legal"])
 
 
+NAME_RULE = "a name is 1 to 24 characters, without control characters"
+
+
 def test_guest_identity(server: Server) -> None:
     ann = server.guest("  Ann  ")
     assert ann.player["name"] == "Ann"
@@ -31,10 +34,15 @@ def test_guest_identity(server: Server) -> None:
     assert renamed == {"id": ann.player["id"], "name": "Annie"}
     anonymous = httpx.get(server.base + "/api/me")
     assert anonymous.status_code == 200 and anonymous.json() == {"player": None}
-    for bad in ("", " ", "x" * 25, "a\x07b", 7):
+    for bad in ("", " ", "x" * 25, "a\x07b", "a\u0085b", 7, None, ["Ann"]):
         response = httpx.post(server.base + "/api/guest", json={"name": bad})
         assert response.status_code == 400, bad
         assert response.json()["error"]["code"] == "bad_name"
+        assert response.json()["error"]["message"] == NAME_RULE
+    assert httpx.post(server.base + "/api/guest", json={}).json()["error"]["code"] == "bad_name"
+    assert httpx.post(server.base + "/api/guest", json=["Ann"]).json()["error"]["code"] == "bad_request"
+    assert httpx.post(server.base + "/api/guest", content=b"{",
+                      headers={"Content-Type": "application/json"}).json()["error"]["code"] == "bad_request"
     forged = httpx.get(server.base + "/api/me", cookies={"sixtysix_token": "forged"})
     assert forged.status_code == 200 and forged.json() == {"player": None}
     assert httpx.get(server.base + "/api/history").status_code == 401
@@ -53,19 +61,48 @@ def test_options_and_bad_games(server: Server) -> None:
     options = ann.http.get("/api/options").json()
     assert options["levels"] == ["easy", "medium", "hard", "expert"]
     assert options["flags"]["tie"] == {"default": "carry", "values": ["carry", "replay", "most_tricks"]}
-    assert options["flags"]["match_target"]["values"] is None
+    assert options["flags"]["match_target"] == {"default": "7", "values": None, "min": 1, "max": 99}
     for body, code in [({"opponent": "bot", "level": "godlike"}, "bad_request"),
                        ({"opponent": "alien"}, "bad_request"),
+                       ({"level": "easy"}, "bad_request"),
                        ({"opponent": "bot", "level": "easy", "rules": "classic tie=sometimes"}, "bad_rules"),
-                       ({"opponent": "bot", "level": "easy", "rules": 5}, "bad_request")]:
+                       ({"opponent": "bot", "level": "easy", "rules": 5}, "bad_request"),
+                       ({"opponent": "bot", "level": "easy", "rules": "classic " * 60}, "bad_request"),
+                       ({"opponent": "bot", "level": "e" * 17}, "bad_request"),
+                       ({"opponent": "bot", "level": "easy", "colour": "red"}, "bad_request"),
+                       ([{"opponent": "bot"}], "bad_request"),
+                       ("classic", "bad_request")]:
         response = ann.http.post("/api/games", json=body)
         assert response.status_code == 400 and response.json()["error"]["code"] == code, body
     assert httpx.post(server.base + "/api/games", json={"opponent": "human"}).status_code == 401
     huge = ann.http.post("/api/games", json={"opponent": "bot", "level": "easy", "rules": "x" * 5000})
     assert huge.status_code == 413 and huge.json()["error"]["code"] == "too_large"
+    assert "default-src 'self'" in huge.headers["content-security-policy"]
+    chunks = iter([b'{"opponent": "bot", "level": "easy", "rules": "', b"x" * 5000, b'"}'])
+    streamed = ann.http.post("/api/games", content=chunks, headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413 and streamed.json()["error"]["code"] == "too_large"
     missing = ann.http.get("/api/games/nothing-here")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_game"
     assert ann.http.post("/api/games/nothing-here/join").status_code == 404
+    overlong = ann.http.get("/api/games/" + "x" * 33)
+    assert overlong.status_code == 404 and overlong.json()["error"]["code"] == "no_game"
+    assert ann.http.get("/api/history").json()["games"] == []
+
+
+@pytest.mark.parametrize("rules", ["classic match_target=100000", "classic match_target=100",
+                                   "santase match_target=0", "three-hand match_target=100"])
+def test_numbers_in_the_rules_keep_to_the_range_of_the_options(server: Server, rules: str) -> None:
+    ann = server.guest("Ann")
+    seats = ["easy", "easy"] if rules.startswith("three-hand") else None
+    response = ann.http.post("/api/games", json={"opponent": "bot", "level": "easy", "rules": rules,
+                                                 "seats": seats})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_rules"
+    assert "'match_target' must be from 1 to 99" in response.json()["error"]["message"]
+    assert ann.http.get("/api/history").json()["games"] == []
+    target = ann.http.get("/api/options").json()["flags"]["match_target"]
+    for value in (target["min"], target["max"]):
+        game = ann.create(opponent="bot", level="easy", rules=f"classic match_target={value}")
+        assert game["rules"] == f"classic match_target={value}"
 
 
 def test_two_people_play_a_whole_match(server: Server, tmp_path: Path) -> None:

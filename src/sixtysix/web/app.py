@@ -12,26 +12,27 @@ import gc
 import json
 import logging
 import os
-import re
 from collections.abc import AsyncIterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sixtysix.bots import LEVELS
-from sixtysix.errors import RulesError
-from sixtysix.rules import FLAGS, PRESETS, THREE_HAND, Rules, flag_values
+from sixtysix.rules import PRESETS, THREE_HAND
 from sixtysix.web.games import Connection, GameError, GameService, LiveGame, three_levels
 from sixtysix.web.i18n import router as i18n_router
+from sixtysix.web.schema import ID_LENGTH, TOKEN_LENGTH, Guest, NewGame, flag_options, problem
 from sixtysix.web.store import Player, Store
 
 logger = logging.getLogger(__name__)
@@ -41,8 +42,9 @@ MAX_MESSAGE = 4096
 """The largest WebSocket message, in bytes, either way."""
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401}
+GameId = Annotated[str, PathParameter(max_length=ID_LENGTH)]
+"""A game id in a path: longer ones name no game."""
 
 
 def data_dir() -> Path:
@@ -101,6 +103,37 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+def service_of(request: Request | WebSocket) -> GameService:
+    """The server's game service."""
+    service: GameService = request.app.state.service
+    return service
+
+
+async def player_of(request: Request | WebSocket) -> Player | None:
+    """The player whose cookie came with the request, if any."""
+    token = request.cookies.get(COOKIE)
+    if not token or len(token) > TOKEN_LENGTH:
+        return None
+    service = service_of(request)
+    return await service.db(service.store.player_by_token, token)
+
+
+async def required(request: Request) -> Player:
+    """The request's player; ``401 unauthorized`` without one."""
+    player = await player_of(request)
+    if player is None:
+        raise ApiError(401, "unauthorized", "no guest player: POST /api/guest first")
+    return player
+
+
+Signed = Annotated[Player, Depends(required)]
+"""An endpoint's signed-in player."""
+
+
+def _too_large() -> JSONResponse:
+    return _error(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server's application; the database is opened and migrated on start."""
     settings = settings or Settings()
@@ -136,62 +169,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if error.status_code == 413:
+            return _too_large()
         code = "not_found" if error.status_code == 404 else "http"
         return _error(error.status_code, code, str(error.detail))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        return _error(400, "bad_request", "malformed request")
-
-    def service_of(request: Request | WebSocket) -> GameService:
-        service: GameService = request.app.state.service
-        return service
-
-    async def player_of(request: Request | WebSocket) -> Player | None:
-        token = request.cookies.get(COOKIE)
-        if not token or len(token) > 100:
-            return None
-        service = service_of(request)
-        return await service.db(service.store.player_by_token, token)
-
-    async def required(request: Request) -> Player:
-        player = await player_of(request)
-        if player is None:
-            raise ApiError(401, "unauthorized", "no guest player: POST /api/guest first")
-        return player
-
-    async def body(request: Request) -> dict[str, Any]:
-        declared = request.headers.get("content-length", "0")
-        if not declared.isdigit() or int(declared) > MAX_MESSAGE:
-            raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
-        raw = await request.body()
-        if len(raw) > MAX_MESSAGE:
-            raise ApiError(413, "too_large", f"requests are limited to {MAX_MESSAGE} bytes")
-        try:
-            data = json.loads(raw or b"{}")
-        except ValueError:
-            raise ApiError(400, "bad_request", "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise ApiError(400, "bad_request", "the body must be a JSON object")
-        return data
+        code, message = problem(error.errors()[0])
+        return _error(_STATUS.get(code, 400), code, message)
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
     @app.post("/api/guest")
-    async def guest(request: Request, response: Response) -> dict[str, Any]:
-        data = await body(request)
-        name = data.get("name")
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= 24 or _CONTROL.search(name):
-            raise ApiError(400, "bad_name", "a name is 1 to 24 characters, without control characters")
+    async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
         service = service_of(request)
         known = await player_of(request)
         if known is not None:
-            player = await service.db(service.store.rename, known.id, name)
+            player = await service.db(service.store.rename, known.id, body.name)
         else:
-            player, token = await service.db(service.store.create_player, name)
+            player, token = await service.db(service.store.create_player, body.name)
             response.set_cookie(COOKIE, token, max_age=10 * 365 * 24 * 3600, httponly=True,
                                 samesite="lax", path="/")
         return {"player": {"id": player.id, "name": player.name}}
@@ -203,30 +202,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        classic = Rules().flags()
-        flags = {}
-        for name in FLAGS:
-            values = flag_values(name)
-            flags[name] = {"default": classic[name], "values": None if values is None else list(values)}
         return {"levels": list(LEVELS), "three_levels": three_levels(),
                 "bots": [name for name, _ in settings.bots],
-                "presets": [*PRESETS, THREE_HAND], "flags": flags}
+                "presets": [*PRESETS, THREE_HAND], "flags": flag_options()}
 
     @app.post("/api/games", status_code=201)
-    async def create(request: Request) -> dict[str, Any]:
-        player = await required(request)
-        data = await body(request)
-        opponent, rules, level = data.get("opponent"), data.get("rules", "classic"), data.get("level")
-        if not isinstance(rules, str) or len(rules) > 400 or not isinstance(level, str | None):
-            raise ApiError(400, "bad_request", "rules and level are strings")
-        seats = data.get("seats")
-        if seats is not None and not (isinstance(seats, list) and all(isinstance(k, str) for k in seats)):
-            raise ApiError(400, "bad_request", "seats is a list of strings")
+    async def create(body: NewGame, player: Signed, request: Request) -> dict[str, Any]:
         service = service_of(request)
-        try:
-            game = await service.create(player, str(opponent), rules, level, seats)
-        except RulesError as error:
-            raise ApiError(400, "bad_rules", str(error)) from None
+        game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
         return {"game": service.describe(game, player)}
 
     @app.get("/api/lobby")
@@ -238,14 +221,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": [service.describe(g, player) for g in open_games]}
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, request: Request) -> dict[str, Any]:
-        player = await required(request)
+    async def join(game_id: GameId, player: Signed, request: Request) -> dict[str, Any]:
         service = service_of(request)
         game = await service.join(player, game_id)
         return {"game": service.describe(game, player)}
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str, request: Request) -> dict[str, Any]:
+    async def get_game(game_id: GameId, request: Request) -> dict[str, Any]:
         service = service_of(request)
         player = await player_of(request)
         game = service.games.get(game_id)
@@ -257,18 +239,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"game": (await service.describe_rows([stored[0]], player))[0]}
 
     @app.get("/api/games/{game_id}/record")
-    async def get_record(game_id: str, request: Request) -> PlainTextResponse:
+    async def get_record(game_id: GameId, request: Request) -> PlainTextResponse:
         text = await service_of(request).record(game_id)
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="sixtysix-{game_id}.ssn"'})
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str, request: Request) -> dict[str, Any]:
+    async def get_replay(game_id: GameId, request: Request) -> dict[str, Any]:
         return await service_of(request).replay_steps(game_id, await player_of(request))
 
     @app.get("/api/history")
-    async def history(request: Request) -> dict[str, Any]:
-        player = await required(request)
+    async def history(player: Signed, request: Request) -> dict[str, Any]:
         service = service_of(request)
         rows = await service.db(service.store.games, player_id=player.id)
         return {"games": await service.describe_rows(rows, player)}
@@ -280,7 +261,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         await websocket.accept()
         service = service_of(websocket)
-        game = await service.load(game_id)
+        game = await service.load(game_id) if len(game_id) <= ID_LENGTH else None
         if game is None:
             await websocket.send_text(json.dumps({"type": "error", "code": "no_game",
                                                   "message": "no such game"}))
@@ -303,6 +284,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(i18n_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     return app
 
@@ -327,6 +309,34 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class BodyLimit:
+    """Refuses an HTTP request body over :data:`MAX_MESSAGE` bytes with ``413 too_large``: at
+    once when its declared length is over, else as soon as the bytes read pass it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "0")
+        if not declared.isdigit() or int(declared) > MAX_MESSAGE:
+            await _too_large()(scope, receive, send)
+            return
+        read = 0
+
+        async def limited() -> Message:
+            nonlocal read
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > MAX_MESSAGE:
+                raise HTTPException(413)
+            return message
+
+        await self.app(scope, limited, send)
 
 
 def same_origin(websocket: WebSocket) -> bool:

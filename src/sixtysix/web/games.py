@@ -324,7 +324,7 @@ class GameService:
                 result[seat] = level_name(bot) if row.seats == 2 else f"{level_name(bot)} {seat}"
         return result
 
-    async def create(self, player: Player, opponent: str, rules_text: str,
+    async def create(self, player: Player, opponent: str | None, rules_text: str,
                      level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
         """A new game with the player in seat 0: against a bot or open for a person, or,
         in the three-hand game, with ``seats`` naming the kind of seats 1 and 2 (a level
