@@ -4,6 +4,7 @@ run a ``tournament`` between bots, serve a ``bot`` over the bot protocol."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -271,6 +272,16 @@ def _program_bot(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _rate_limit(text: str) -> tuple[str, str]:
+    """An argument type: a server's limit on one kind of request, ``KIND=LIMITS``."""
+    from sixtysix.web.ratelimits import rate_limit_setting
+
+    try:
+        return rate_limit_setting(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _entrant(text: str) -> str:
     """An argument type: a tournament's bot, a specification with an optional ``seer:`` or
     ``peek:`` prefix."""
@@ -402,6 +413,7 @@ def _serve(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
         from sixtysix.web.app import Settings, create_app
+        from sixtysix.web.ratelimits import RateLimits
         from sixtysix.web.store import Store
     except ImportError as error:
         raise CommandError(f"the web server needs the extra: pip install 'sixtysix[web]' ({error})") from None
@@ -412,7 +424,8 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
                         away_limit=args.away_limit, workers=args.workers, seed=args.seed,
                         bots=tuple(args.bot), bot_seconds=args.bot_seconds,
-                        handshake_seconds=args.handshake_seconds)
+                        handshake_seconds=args.handshake_seconds,
+                        rate_limits=dataclasses.replace(RateLimits(), **dict(args.rate_limit)))
     _check_address(args.host, args.port)
     try:  # open and migrate the database once here, so that a bad one is one line, not a traceback
         Store(settings.url()).close()
@@ -612,6 +625,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="allow players to pick the program bot NAME, which runs PROGRAM and its "
                             "arguments (as cmd: names it everywhere); repeat for more. Players see "
                             "the name, never the command")
+    serve.add_argument("--rate-limit", type=_rate_limit, action="append", default=[], metavar="KIND=LIMITS",
+                       help="how many requests of a KIND one client address may make: guests (new "
+                            "players; default 10/minute;50/hour), renames (30/minute;300/hour), games "
+                            "(20/minute;200/hour), invitations (games for people invited by link, "
+                            "10/minute;100/hour) or joins (20/minute;200/hour); LIMITS as "
+                            "5/minute;100/day, or none. Repeat for more kinds")
     _time_limits(serve)
     serve.add_argument("--log-level", default="warning",
                        choices=["critical", "error", "warning", "info", "debug", "trace"],

@@ -13,7 +13,7 @@ import json
 import logging
 import os
 from collections.abc import AsyncIterator, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -32,6 +32,7 @@ from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESETS, THREE_HAND
 from sixtysix.web.games import Connection, GameError, GameService, LiveGame, three_levels
 from sixtysix.web.i18n import router as i18n_router
+from sixtysix.web.ratelimits import WHAT, Limiter, RateLimits
 from sixtysix.web.schema import ID_LENGTH, TOKEN_LENGTH, Guest, NewGame, flag_options, problem
 from sixtysix.web.store import Player, Store
 
@@ -79,6 +80,8 @@ class Settings:
     """Seconds a program bot may think per decision (``None``: the protocol's default)."""
     handshake_seconds: float | None = None
     """Seconds a program bot may take to start (``None``: the protocol's default)."""
+    rate_limits: RateLimits = field(default_factory=RateLimits)
+    """How many guests, games, invitations and joins one client address may make."""
 
     def url(self) -> str:
         """The database URL, creating the data folder of the default SQLite file."""
@@ -92,15 +95,16 @@ class Settings:
 class ApiError(Exception):
     """An HTTP API error: a status, a code and a message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def service_of(request: Request | WebSocket) -> GameService:
@@ -137,6 +141,15 @@ def _too_large() -> JSONResponse:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server's application; the database is opened and migrated on start."""
     settings = settings or Settings()
+    limiter = Limiter(settings.rate_limits)
+
+    def limit(request: Request, *kinds: str) -> None:
+        """Count the request against its address's limits; ``429 rate_limited`` over one."""
+        refused = limiter.hit(request.client.host if request.client else "", *kinds)
+        if refused is not None:
+            kind, wait = refused
+            raise ApiError(429, "rate_limited", f"too many {WHAT[kind]} from your address: "
+                           f"try again in {wait} s", {"Retry-After": str(wait)})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -161,7 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return _error(error.status, error.code, error.message)
+        return _error(error.status, error.code, error.message, error.headers)
 
     @app.exception_handler(GameError)
     async def game_error(_request: Request, error: GameError) -> JSONResponse:
@@ -187,6 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
         service = service_of(request)
         known = await player_of(request)
+        limit(request, "guests" if known is None else "renames")
         if known is not None:
             player = await service.db(service.store.rename, known.id, body.name)
         else:
@@ -208,6 +222,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create(body: NewGame, player: Signed, request: Request) -> dict[str, Any]:
+        limit(request, "games", *(["invitations"] if body.invites else []))
         service = service_of(request)
         game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
         return {"game": service.describe(game, player)}
@@ -222,6 +237,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: GameId, player: Signed, request: Request) -> dict[str, Any]:
+        limit(request, "joins")
         service = service_of(request)
         game = await service.join(player, game_id)
         return {"game": service.describe(game, player)}
