@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import math
 import os
 import re
@@ -28,6 +29,7 @@ from sixtysix.round import DRAW, PASS
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three import ThreeMatch, ThreeRound, ThreeRoundResult, observe_three
 from sixtysix.tournament import BACKENDS, run_tournament, sighted
+from sixtysix.web.logs import LEVELS as LOG_LEVELS
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
@@ -413,6 +415,7 @@ def _serve(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
         from sixtysix.web.app import Settings, create_app
+        from sixtysix.web.logs import log_config
         from sixtysix.web.ratelimits import RateLimits
         from sixtysix.web.store import Store
     except ImportError as error:
@@ -439,8 +442,9 @@ def _serve(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536, ws_per_message_deflate=False)
+    logging.captureWarnings(True)
+    uvicorn.run(app, host=args.host, port=args.port, log_config=log_config(args.log_level), log_level=None,
+                access_log=False, ws_max_size=65536, ws_per_message_deflate=False)
     return 0
 
 
@@ -632,9 +636,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "10/minute;100/hour) or joins (20/minute;200/hour); LIMITS as "
                             "5/minute;100/day, or none. Repeat for more kinds")
     _time_limits(serve)
-    serve.add_argument("--log-level", default="warning",
-                       choices=["critical", "error", "warning", "info", "debug", "trace"],
-                       help="uvicorn log level (default warning)")
+    serve.add_argument("--log-level", default="info", choices=LOG_LEVELS,
+                       help="the least level of the lines logged, one JSON object each on standard "
+                            "error: every request, WebSocket and game event at info (default info)")
     serve.set_defaults(handler=_serve)
     return top
 

@@ -12,6 +12,7 @@ import gc
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,11 +33,14 @@ from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESETS, THREE_HAND
 from sixtysix.web.games import Connection, GameError, GameService, LiveGame, three_levels
 from sixtysix.web.i18n import router as i18n_router
+from sixtysix.web.logs import event
 from sixtysix.web.ratelimits import WHAT, Limiter, RateLimits
 from sixtysix.web.schema import ID_LENGTH, TOKEN_LENGTH, Guest, NewGame, flag_options, problem
 from sixtysix.web.store import Player, Store
 
 logger = logging.getLogger(__name__)
+access = logging.getLogger("sixtysix.web.access")
+"""The log of every HTTP request and WebSocket connection."""
 STATIC = Path(__file__).parent / "static"
 COOKIE = "sixtysix_token"
 MAX_MESSAGE = 4096
@@ -273,6 +277,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/games/{game_id}")
     async def live(websocket: WebSocket, game_id: str) -> None:
         if not same_origin(websocket):
+            event(access, "refused", level=logging.WARNING, path=websocket.url.path,
+                  origin=websocket.headers.get("origin", "")[:200],
+                  client=websocket.client.host if websocket.client else None)
             await websocket.close(code=4403, reason="foreign origin")
             return
         await websocket.accept()
@@ -285,6 +292,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         connection = Connection(await player_of(websocket))
         service.connect(game, connection)
+        client = websocket.client.host if websocket.client else None
+        event(access, "connected", game=game_id, seat=connection.seat, client=client)
         sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
         try:
             while True:
@@ -297,11 +306,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             sender.cancel()
             service.disconnect(game, connection)
+            event(access, "disconnected", game=game_id, seat=connection.seat, client=client)
 
     app.include_router(i18n_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLog)
     return app
 
 
@@ -325,6 +336,36 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class RequestLog:
+    """Logs each HTTP request once answered: method, path (never the query string),
+    status, duration and client address."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        status = 500
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            client = scope.get("client")
+            event(access, "request", level=logging.ERROR if status >= 500 else logging.INFO,
+                  method=scope["method"], path=scope["path"], status=status,
+                  duration_ms=round((time.perf_counter() - start) * 1000, 1),
+                  client=client[0] if client else None)
 
 
 class BodyLimit:
@@ -395,7 +436,8 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         error("bad_message", "a message is a JSON object with a string 'type'")
         return
-    kind = data["type"]
+    kind = data["type"][:40]
+    event(logger, "message", level=logging.DEBUG, game=game.row.id, seat=connection.seat, type=kind)
     try:
         if kind == "ping":
             connection.send({"type": "pong"})
@@ -410,9 +452,9 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
         elif kind == "claim":
             await service.claim(game, connection.seat)
         else:
-            error("unknown_type", f"unknown message type {kind[:40]!r}")
+            error("unknown_type", f"unknown message type {kind!r}")
     except GameError as failure:
         error(failure.code, failure.message)
     except SQLAlchemyError:
         # The service has told the game's connections and will close them.
-        logger.exception("a change to game %s could not be stored", game.row.id)
+        event(logger, "store_failed", level=logging.ERROR, exc_info=True, game=game.row.id, type=kind)

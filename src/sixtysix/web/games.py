@@ -41,6 +41,7 @@ from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table, ThreeEvent, ThreeTable
 from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+from sixtysix.web.logs import event
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
 from sixtysix.web.views import (
@@ -307,7 +308,7 @@ class GameService:
         command = self.programs[bot]
 
         def failed(fault: str, reason: str) -> None:
-            logger.warning("program bot %s failed in game %s: %s", bot, game.row.id, reason)
+            event(logger, "program_failed", level=logging.WARNING, game=game.row.id, bot=bot, reason=reason)
             self._spawn(self.forfeit(game, 1, fault))
 
         game.host = ProgramHost(lambda: make_program(command, self._rng.getrandbits(64), self.bot_seconds,
@@ -358,6 +359,7 @@ class GameService:
                 game.host.end()
             raise
         self.games[row.id] = game
+        _created(game, player)
         self._bot_turn(game)
         return game
 
@@ -378,6 +380,7 @@ class GameService:
             first.append(self._deal(game))
         await self.db(self.store.create_game, row, first)
         self.games[row.id] = game
+        _created(game, player)
         self._bot_turn(game)
         return game
 
@@ -405,6 +408,7 @@ class GameService:
                 self._forget(game)
                 raise
             game.names[seat] = player.name
+            event(logger, "joined", game=row.id, seat=seat, player=player.id, started=row.status == "playing")
             for connection in game.connections:
                 if connection.player is not None and connection.player.id == player.id:
                     connection.seat = seat
@@ -470,8 +474,10 @@ class GameService:
             for connection, message in messages:
                 connection.send(message)
             self.broadcast(game)
-            if game.host is not None and game.row.status == "over":
-                game.host.end()
+            if game.row.status == "over":
+                _finished(game)
+                if game.host is not None:
+                    game.host.end()
             self._bot_turn(game)
 
     def _update_row(self, game: LiveGame) -> None:
@@ -529,6 +535,8 @@ class GameService:
             if game.host is not None:
                 game.host.end()
             self.broadcast(game)
+            event(logger, "forfeited", game=game.row.id, seat=seat, reason=reason)
+            _finished(game)
 
     def _park_later(self, game: LiveGame) -> None:
         """End the game's program once nobody has been connected for the away limit."""
@@ -573,6 +581,8 @@ class GameService:
                 self._forget(game)
                 raise
             self.broadcast(game)
+            event(logger, "claimed", game=game.row.id, seat=seat)
+            _finished(game)
 
     def claimable(self, game: LiveGame, seat: int) -> bool:
         """Whether ``seat`` may claim the match now (never in the three-hand game)."""
@@ -709,6 +719,17 @@ class GameService:
             view = open_view(rnd, info) if isinstance(rnd, Round) else three_open_view(rnd, info)
             steps.append({"round": len(match.rounds), "actor": actor, "action": action, "view": view})
         return {"game": describe(row, names, seat_in(row, player)), "steps": steps}
+
+
+def _created(game: LiveGame, player: Player) -> None:
+    row = game.row
+    event(logger, "created", game=row.id, rules=row.rules, player=player.id,
+          seats=[PERSON if bot is None else bot for bot in row.bots], status=row.status)
+
+
+def _finished(game: LiveGame) -> None:
+    row = game.row
+    event(logger, "finished", game=row.id, winner=row.winner, score=list(row.score), ending=row.ending)
 
 
 def seat_in(row: GameRow, player: Player | None) -> int | None:
