@@ -451,6 +451,8 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             connection.send(await service.hint(game, connection.seat))
         elif kind == "claim":
             await service.claim(game, connection.seat)
+        elif kind == "resign":
+            await service.resign(game, connection.seat)
         else:
             error("unknown_type", f"unknown message type {kind!r}")
     except GameError as failure:

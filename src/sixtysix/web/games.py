@@ -289,7 +289,7 @@ class GameService:
             elif move.kind == "forfeit":
                 assert move.seat is not None
                 game.forfeit = (move.seat, move.value)
-            if move.kind not in ("claim", "forfeit"):
+            if move.kind not in ("claim", "forfeit", "resign"):
                 break
         self.games[game_id] = game
         if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
@@ -521,22 +521,41 @@ class GameService:
             if game.row.status != "playing":
                 return
             reason = reason[:100]
-            game.seq += 1
-            game.row.status = "over"
-            game.row.winner = 1 - seat
-            game.row.ending = "forfeit"
-            game.row.score = game.match.score
             game.forfeit = (seat, reason)
-            try:
-                await self.db(self.store.save, game.row, [Move(game.seq, "forfeit", seat, reason)])
-            except Exception:
-                self._forget(game)
-                raise
-            if game.host is not None:
-                game.host.end()
-            self.broadcast(game)
+            await self._end(game, 1 - seat, "forfeit", "forfeit", seat, reason)
             event(logger, "forfeited", game=game.row.id, seat=seat, reason=reason)
-            _finished(game)
+
+    async def resign(self, game: LiveGame, seat: int | None) -> None:
+        """End a two-hand match in play as lost by ``seat``, whether it is to act or not."""
+        if seat is None:
+            raise GameError("spectator", "spectators cannot resign")
+        if game.row.seats != 2:
+            raise GameError("no_resign", "the three-hand game cannot be resigned")
+        async with game.lock:
+            if game.row.status != "playing":
+                raise GameError("not_your_turn", "the match is not being played")
+            await self._end(game, 1 - seat, "resigned", "resign", seat)
+            event(logger, "resigned", game=game.row.id, seat=seat)
+
+    async def _end(self, game: LiveGame, winner: int, ending: str, kind: str, seat: int,
+                   value: str = "") -> None:
+        """End the match in play before its time (the caller holds the game's lock):
+        ``winner`` wins by ``ending``, stored as a move of ``kind`` by ``seat``; everybody
+        is told."""
+        game.seq += 1
+        game.row.status = "over"
+        game.row.winner = winner
+        game.row.ending = ending
+        game.row.score = game.match.score
+        try:
+            await self.db(self.store.save, game.row, [Move(game.seq, kind, seat, value)])
+        except Exception:
+            self._forget(game)
+            raise
+        if game.host is not None:
+            game.host.end()
+        self.broadcast(game)
+        _finished(game)
 
     def _park_later(self, game: LiveGame) -> None:
         """End the game's program once nobody has been connected for the away limit."""
@@ -570,19 +589,8 @@ class GameService:
         async with game.lock:
             if not self.claimable(game, seat):
                 raise GameError("not_claimable", "the opponent has not been away long enough")
-            game.seq += 1
-            game.row.status = "over"
-            game.row.winner = seat
-            game.row.ending = "claimed"
-            game.row.score = game.match.score
-            try:
-                await self.db(self.store.save, game.row, [Move(game.seq, "claim", seat, "")])
-            except Exception:
-                self._forget(game)
-                raise
-            self.broadcast(game)
+            await self._end(game, seat, "claimed", "claim", seat)
             event(logger, "claimed", game=game.row.id, seat=seat)
-            _finished(game)
 
     def claimable(self, game: LiveGame, seat: int) -> bool:
         """Whether ``seat`` may claim the match now (never in the three-hand game)."""

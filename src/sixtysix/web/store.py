@@ -1,8 +1,8 @@
 """The database of the web server: players, games and each game's moves.
 
 A game is its record (RULES.md section 10): the rules, the first dealer, and the
-moves, each a deck dealt, an action, a claim or a forfeit, in order. Every change is one
-transaction. The schema is created and upgraded by the Alembic migrations in
+moves, each a deck dealt, an action, a claim, a resignation or a forfeit, in order.
+Every change is one transaction. The schema is created and upgraded by the Alembic migrations in
 ``migrations/``, applied by :func:`migrate` when the server starts.
 
 The store is synchronous; the server calls it from one worker thread.
@@ -94,8 +94,9 @@ class Player:
 @dataclass(frozen=True)
 class Move:
     """One stored step of a game: ``deal`` (value: the deck's card tokens, top
-    first), ``act`` (value: the action's token), ``claim`` (value empty) or ``forfeit``
-    (``seat`` lost: its program bot failed; value: why, at most 100 characters)."""
+    first), ``act`` (value: the action's token), ``claim`` (value empty), ``resign``
+    (``seat`` gave the match up; value empty) or ``forfeit`` (``seat`` lost: its program
+    bot failed; value: why, at most 100 characters)."""
 
     seq: int
     kind: str
