@@ -221,8 +221,9 @@ def test_errors_go_to_their_sender_only(server: Server) -> None:
 
 def test_no_game_and_foreign_origin(server: Server) -> None:
     ann = server.guest("Ann")
-    nowhere = ann.socket("no-such-game")
-    assert nowhere.recv() == {"type": "error", "code": "no_game", "message": "no such game"}
+    for name in ("no-such-game", "x" * 5000):
+        nowhere = ann.socket(name)
+        assert nowhere.recv() == {"type": "error", "code": "no_game", "message": "no such game"}
     game = ann.create(opponent="bot", level="easy", rules="classic")
     with pytest.raises(Exception, match="403"):
         ann.socket(game["id"], Origin="http://evil.example")
