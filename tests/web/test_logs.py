@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -68,3 +70,25 @@ def test_warning_and_above_only(start_server: StartServer, capfd: pytest.Capture
     server.stop()
     log = lines(capfd.readouterr().err)
     assert log == [], "nothing at warning or above happened"
+
+
+def test_a_failing_program_is_logged_without_its_cards(start_server: StartServer, tmp_path: Path,
+                                                        capfd: pytest.CaptureFixture[str]) -> None:
+    """A program that declares out at its first decision fails with an illegal action; the
+    reason the host gives lists the program's legal actions, its cards, which the log masks."""
+    script = tmp_path / "outer.py"
+    script.write_text("import sys\nprint('ready', flush=True)\nfor line in sys.stdin:\n"
+                      "    if line.startswith('go'):\n        print('play out', flush=True)\n",
+                      encoding="utf-8")
+    server = start_server(seed=5, arguments=["--bot", f"outer=cmd:{sys.executable} {script}"])
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="outer", rules="classic match_target=1")
+    socket = ann.socket(game["id"])
+    final = play([socket, None], lambda view: view["legal"][0])
+    assert final["game"]["ending"] == "forfeit"
+    socket.close()
+    server.stop()
+    log = lines(capfd.readouterr().err)
+    failed = next(line["fields"] for line in log if line["event"] == "program_failed")
+    assert failed["game"] == game["id"] and "··" in failed["reason"]
+    assert not CARD.search(json.dumps(log).replace(game["id"], "GAME")), "the log names a card"

@@ -21,6 +21,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 import threading
 import time
@@ -62,6 +63,8 @@ CHECKPOINT_SECONDS = 2.0
 FAST_LEVELS = frozenset({"easy", "medium"})
 """Levels that decide in milliseconds."""
 PERSON = "human"
+CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
+"""A card in the notation, masked in what the server logs of a program's failure."""
 """The kind of a three-hand seat a person takes (the others are bot levels)."""
 
 
@@ -308,7 +311,8 @@ class GameService:
         command = self.programs[bot]
 
         def failed(fault: str, reason: str) -> None:
-            event(logger, "program_failed", level=logging.WARNING, game=game.row.id, bot=bot, reason=reason)
+            event(logger, "program_failed", level=logging.WARNING, game=game.row.id, bot=bot,
+                  reason=CARD_TOKEN.sub("··", reason))
             self._spawn(self.forfeit(game, 1, fault))
 
         game.host = ProgramHost(lambda: make_program(command, self._rng.getrandbits(64), self.bot_seconds,
