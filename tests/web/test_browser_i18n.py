@@ -18,25 +18,34 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def read(path: str) -> dict[str, str]:
+    """A catalog's messages, each by its text (a plural message by its singular and plural,
+    joined by a newline) to its translation (the forms joined likewise)."""
     with (i18n.LOCALE / path).open("rb") as file:
-        return {str(m.id): str(m.string) for m in read_po(file) if m.id}
+        return {m.id if isinstance(m.id, str) else "\n".join(m.id):
+                m.string if isinstance(m.string, str) else "\n".join(m.string or ())
+                for m in read_po(file) if m.id}
+
+
+def keys(messages: dict[i18n.Message, list[tuple[str, int]]]) -> set[str]:
+    return {"\n".join(m) if isinstance(m, tuple) else m for m in messages}
 
 
 def test_every_t_call_has_a_literal_message() -> None:
     calls = 0
     for path in JS:
         text = path.read_text(encoding="utf-8")
-        bad = [line for line in text.splitlines() if re.search(r"\bt\((?!\")", line)
-               and "function t(" not in line and not line.lstrip().startswith("//")]
-        assert bad == [], f"{path.name}: t() without a string literal: {bad}"
-        calls += len(re.findall(r"\bt\(\"", text))
+        bad = [line for line in text.splitlines() if re.search(r"\btn?\((?!\")", line)
+               and "function t(" not in line and "function tn(" not in line
+               and not line.lstrip().startswith("//")]
+        assert bad == [], f"{path.name}: t() or tn() without a string literal: {bad}"
+        calls += len(re.findall(r"\btn?\(\"", text))
     extracted = i18n.extract()
     assert calls > 100
     assert sum(len(places) for places in extracted.values()) == calls, "Babel missed some t() calls"
 
 
 def test_every_message_is_in_the_template_and_the_english_catalog() -> None:
-    used = set(i18n.extract())
+    used = keys(i18n.extract())
     template = read("sixtysix.pot")
     english = read("en/LC_MESSAGES/sixtysix.po")
     assert used - set(template) == set(), "run python -m sixtysix.web.i18n"
@@ -56,7 +65,10 @@ def test_the_catalog_is_served_as_json(server: Server) -> None:
     body = response.json()
     assert body["language"] == "en"
     assert body["messages"]["Next deal"] == "Next deal"
-    assert set(body["messages"]) == set(i18n.extract())
+    assert set(body["messages"]) == {m for m in i18n.extract() if isinstance(m, str)}
+    assert body["plural_categories"] == ["one", "other"]
+    assert body["plurals"]["{n} point"] == ["{n} point", "{n} points"]
+    assert set(body["plurals"]) == {m[0] for m in i18n.extract() if isinstance(m, tuple)}
     for language in ("xx", "EN", "en-US..", "..%2Fen"):
         assert httpx.get(f"{server.base}/i18n/{language}.json").status_code == 404, language
 

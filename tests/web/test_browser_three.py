@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
-from test_browser import CARD, Player, browser, play_into_a_round, play_until_over
+from test_browser import CARD, Player, answer_dialog, browser, play_into_a_round, play_until_over
 from test_three_web import check
 from webclient import Server
 
@@ -43,11 +43,9 @@ def step(player: Player) -> str | None:
     first legal card (announcing a marriage first when one may be). Never declares out, so
     a match is played card by card. ``"match"`` once it is over, ``None`` while waiting."""
     page = player.page
-    if page.is_visible(".match-result"):
-        return "match"
-    if page.is_visible("#overlay [data-key=next]"):
-        page.click("#overlay [data-key=next]")
-        return "next"
+    dialog = answer_dialog(page)
+    if dialog is not None:
+        return dialog
     if not player.ready():
         return None
     for selector in ('button.action[data-action^="M"]', ".hand.mine .cardbutton.legal"):

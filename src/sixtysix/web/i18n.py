@@ -1,15 +1,24 @@
 """The translations of the browser client: one gettext catalog per language.
 
-Every visible string of ``static/*.js`` goes through the client's ``t("...")``;
-:func:`extract` collects those strings with Babel's JavaScript extractor into the
-template ``locale/sixtysix.pot``, :func:`update` merges the template into each
-language's ``locale/<lang>/LC_MESSAGES/sixtysix.po``, and :data:`router` serves a
-catalog as JSON at ``GET /i18n/{lang}.json``. A new language is one more ``.po`` file.
+Every visible string of ``static/*.js`` goes through the client's ``t("...")``, or
+``tn("...", "...", n)`` where the words depend on a number; :func:`extract` collects those
+strings with Babel's JavaScript extractor into the template ``locale/sixtysix.pot``,
+:func:`update` merges the template into each language's
+``locale/<lang>/LC_MESSAGES/sixtysix.po``, and :data:`router` serves a catalog as JSON
+at ``GET /i18n/{lang}.json``. A new language is one more ``.po`` file.
+
+A message with plural forms is keyed by its singular; its forms come in the order of the
+language's CLDR plural categories (:func:`plural_categories`), which the browser picks
+from with ``Intl.PluralRules``, the same CLDR data.
 
 >>> "Next deal" in extract()
 True
 >>> messages("en")["Next deal"]
 'Next deal'
+>>> plurals("en")["{n} point"]
+['{n} point', '{n} points']
+>>> plural_categories("en"), plural_categories("ja")
+(['one', 'other'], ['other'])
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -32,26 +42,33 @@ DOMAIN = "sixtysix"
 SOURCE_LANGUAGE = "en"
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 _HEADER = "# Messages of the sixtysix browser client (src/sixtysix/web/static/*.js).\n"
+_KEYWORDS = {"t": None, "tn": (1, 2)}
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+Message = str | tuple[str, str]
+"""A message of the client: its text, or its singular and plural."""
 
 
 class CatalogError(Exception):
     """A language without a catalog, or a name that cannot be one."""
 
 
-def extract(static: Path = STATIC) -> dict[str, list[tuple[str, int]]]:
-    """The messages of the client's ``t("...")`` calls, each with where it is used."""
-    found: dict[str, list[tuple[str, int]]] = {}
+def extract(static: Path = STATIC) -> dict[Message, list[tuple[str, int]]]:
+    """The messages of the client's ``t("...")`` and ``tn("...", "...", n)`` calls, each
+    with where it is used."""
+    found: dict[Message, list[tuple[str, int]]] = {}
     for filename, line, message, _comments, _context in extract_from_dir(
-            static, [("**.js", "javascript")], keywords={"t": None}):
+            static, [("**.js", "javascript")], keywords=_KEYWORDS):
         if isinstance(message, str):
             found.setdefault(message, []).append((filename, line))
+        elif isinstance(message, tuple) and len(message) == 2 and all(isinstance(m, str) for m in message):
+            found.setdefault((message[0], message[1]), []).append((filename, line))
     return found
 
 
 def template(static: Path = STATIC) -> Catalog:
     """The catalog template (``.pot``) of the client's messages."""
     catalog = Catalog(project="sixtysix", domain=DOMAIN, header_comment=_HEADER, fuzzy=False)
-    for message, places in sorted(extract(static).items()):
+    for message, places in sorted(extract(static).items(), key=lambda item: _key(item[0])):
         catalog.add(message, locations=places)
     return catalog
 
@@ -72,11 +89,40 @@ def read_catalog(language: str, locale: Path = LOCALE) -> Catalog:
         return read_po(file, locale=language.replace("-", "_"), domain=DOMAIN)
 
 
+def _key(message: Message) -> str:
+    return message if isinstance(message, str) else message[0]
+
+
 @lru_cache(maxsize=16)
 def messages(language: str) -> dict[str, str]:
-    """A language's translations, msgid to msgstr, without untranslated or fuzzy entries."""
-    return {str(message.id): str(message.string) for message in read_catalog(language)
-            if message.id and message.string and not message.fuzzy}
+    """A language's translations, msgid to msgstr, without untranslated, fuzzy or plural
+    entries."""
+    return {message.id: message.string for message in read_catalog(language)
+            if isinstance(message.id, str) and message.id and isinstance(message.string, str)
+            and message.string and not message.fuzzy}
+
+
+@lru_cache(maxsize=16)
+def plurals(language: str) -> dict[str, list[str]]:
+    """A language's messages with plural forms, each singular to its translated forms in
+    the order of :func:`plural_categories`; a message with any form missing is left out."""
+    found = {}
+    for message in read_catalog(language):
+        if isinstance(message.id, tuple) and isinstance(message.string, tuple) and not message.fuzzy:
+            forms = [str(form) for form in message.string]
+            if len(forms) == len(plural_categories(language)) and all(forms):
+                found[str(message.id[0])] = forms
+    return found
+
+
+def plural_categories(language: str) -> list[str]:
+    """The CLDR plural categories of a language that a number can fall in, in gettext's
+    order of plural forms (Babel's locale data: one form in Japanese, two in English)."""
+    try:
+        tags = Locale.parse(language).plural_form.tags
+    except (ValueError, UnknownLocaleError):
+        raise CatalogError(f"no plural rules for {language!r}") from None
+    return [tag for tag in _CATEGORIES if tag in tags or tag == "other"]
 
 
 def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
@@ -104,6 +150,7 @@ def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
         with path.open("wb") as file:
             write_po(file, catalog, width=100, omit_header=False, include_lineno=False)
     messages.cache_clear()
+    plurals.cache_clear()
 
 
 router = APIRouter()
@@ -111,9 +158,11 @@ router = APIRouter()
 
 @router.get("/i18n/{language}.json")
 def catalog_json(language: str) -> dict[str, Any]:
-    """A language's catalog for the browser client."""
+    """A language's catalog for the browser client: its messages, its messages with plural
+    forms and the plural categories that order those forms."""
     try:
-        return {"language": language, "messages": messages(language)}
+        return {"language": language, "messages": messages(language), "plurals": plurals(language),
+                "plural_categories": plural_categories(language)}
     except CatalogError as error:
         raise HTTPException(status_code=404, detail=str(error)) from error
 

@@ -1,10 +1,11 @@
 // The server's HTTP API (docs/WEB-PROTOCOL.md).
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -19,7 +20,9 @@ async function request(method, path, body) {
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) {
     const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || "http", error.message || response.statusText);
+    const retry = Number(response.headers.get("Retry-After"));
+    throw new ApiError(response.status, error.code || "http", error.message || response.statusText,
+      Number.isFinite(retry) && retry > 0 ? retry : null);
   }
   return data;
 }

@@ -1,8 +1,13 @@
-// The one translation function: every visible string of the client goes through t().
-// Messages come from the server's gettext catalog (GET /i18n/{lang}.json); a message
-// missing from the catalog shows its English msgid.
+// The translation functions: every visible string of the client goes through t(), or
+// tn() where the words depend on a number. Messages come from the server's gettext catalog
+// (GET /i18n/{lang}.json); a message missing from the catalog shows its English msgid.
+// Plural forms are ordered by the language's CLDR plural categories, which the browser's
+// Intl.PluralRules picks from with the same CLDR data.
 
 let messages = {};
+let plurals = {};
+let categories = ["one", "other"];
+let pluralRules = new Intl.PluralRules("en");
 let language = "en";
 
 /** Load the catalog of the browser's language, falling back to English. */
@@ -14,6 +19,9 @@ export async function loadCatalog() {
       if (response.ok) {
         const body = await response.json();
         messages = body.messages || {};
+        plurals = body.plurals || {};
+        categories = body.plural_categories || ["one", "other"];
+        pluralRules = new Intl.PluralRules(lang);
         language = lang;
         document.documentElement.lang = lang;
         return;
@@ -35,7 +43,30 @@ export function currentLanguage() {
  * @param {Object<string, string|number>} [params]
  */
 export function t(msgid, params) {
-  const text = messages[msgid] || msgid;
+  return fill(messages[msgid] || msgid, params);
+}
+
+/**
+ * Translate a message whose words depend on a number, and fill its {placeholders};
+ * {n} is the number unless the parameters say otherwise.
+ * @param {string} singular the English text for one
+ * @param {string} plural the English text for any other number
+ * @param {number} n the number
+ * @param {Object<string, string|number>} [params]
+ */
+export function tn(singular, plural, n, params = {}) {
+  const forms = plurals[singular];
+  let text;
+  if (forms) {
+    const index = categories.indexOf(pluralRules.select(n));
+    text = forms[index < 0 ? forms.length - 1 : index];
+  } else {
+    text = n === 1 ? singular : plural;
+  }
+  return fill(text, { n, ...params });
+}
+
+function fill(text, params) {
   if (!params) {
     return text;
   }

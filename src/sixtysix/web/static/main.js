@@ -19,31 +19,51 @@ function applySettings() {
   document.body.classList.toggle("pace-off", settings.get("pace") === "off");
 }
 
-async function route() {
-  if (typeof current === "function") {
-    current();
-  } else if (current && current.stop) {
-    current.stop();
+/** End what the current page runs: its table and socket, its timers, its keys. */
+function leave(page) {
+  if (typeof page === "function") {
+    page();
+  } else if (page && page.stop) {
+    page.stop();
   }
+}
+
+let generation = 0;
+
+/** Show the page the address names. Each route draws into a fresh container of its own, so a
+ * page that is still loading when the address changes again draws nowhere, and is left at
+ * once when it is done. */
+async function route() {
+  generation += 1;
+  const mine = generation;
+  leave(current);
   current = null;
   hideOverlay();
   const root = document.getElementById("app");
+  const container = el("div.route");
+  root.replaceChildren(container);
   const [, page, id] = (location.hash || "#/").replace(/^#\/?/, "/").split("/");
   document.body.dataset.page = page || "home";
+  let made = null;
   try {
     if (page === "game" && id) {
-      current = await gamePage(root, id, navigate);
+      made = await gamePage(container, id, navigate);
     } else if (page === "replay" && id) {
-      current = await replayPage(root, id);
+      made = await replayPage(container, id);
     } else if (page === "rules") {
-      await rulesPage(root);
+      await rulesPage(container, id || null);
     } else if (page === "help") {
-      helpPage(root);
+      helpPage(container);
     } else {
-      current = await homePage(root, navigate);
+      made = await homePage(container, navigate);
     }
   } catch {
-    root.replaceChildren(el("p.note", { text: t("The server cannot be reached.") }));
+    container.replaceChildren(el("p.note", { text: t("The server cannot be reached.") }));
+  }
+  if (mine === generation) {
+    current = made;
+  } else {
+    leave(made);
   }
 }
 

@@ -3,7 +3,7 @@
 
 import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, t, tn } from "./i18n.js";
 import { TableView, actionLabel, explainWithNames, stockElement } from "./table.js";
 import { ThreeTableView, trickCards } from "./table3.js";
 import { el, settings } from "./ui.js";
@@ -21,7 +21,22 @@ async function me() {
 }
 
 function errorText(error) {
-  return error instanceof ApiError ? error.message : t("The server cannot be reached.");
+  if (!(error instanceof ApiError)) {
+    return t("The server cannot be reached.");
+  }
+  switch (error.code) {
+    case "rate_limited":
+      return error.retryAfter
+        ? tn("Too many requests from your address: try again in {n} second.",
+          "Too many requests from your address: try again in {n} seconds.", error.retryAfter)
+        : t("Too many requests from your address: try again later.");
+    case "bad_name":
+      return t("A name is 1 to 24 characters long.");
+    case "bad_rules":
+      return t("These rules cannot be played: {reason}", { reason: error.message });
+    default:
+      return error.message;
+  }
 }
 
 function nameForm(player, onDone) {
@@ -60,10 +75,16 @@ function gameStatus(game) {
     if (game.ending === "forfeit") {
       return t("won (forfeit)");
     }
+    if (game.ending === "resigned") {
+      return t("won (resigned)");
+    }
     return game.ending === "claimed" ? t("won (claimed)") : t("won");
   }
   if (game.ending === "forfeit") {
     return t("lost (forfeit)");
+  }
+  if (game.ending === "resigned") {
+    return t("lost (resigned)");
   }
   return game.ending === "claimed" ? t("lost (claimed)") : t("lost");
 }
@@ -81,9 +102,12 @@ function newGameForm(options, navigate) {
   ]);
   const preset = el("select", { name: "preset", "aria-label": t("Rules") },
     options.presets.map((name) => el("option", { value: name, text: name })));
+  const number = (flag, spec) => el("input", {
+    type: "number", min: spec.min, max: spec.max, step: 1, name: flag, placeholder: t("as the preset"),
+  });
   const flagInputs = Object.entries(options.flags).map(([flag, spec]) => {
     if (flag === "match_target") {
-      return el("input", { type: "number", min: 1, max: 99, name: flag, placeholder: t("as the preset") });
+      return number(flag, spec);
     }
     let input;
     if (spec.values) {
@@ -92,7 +116,7 @@ function newGameForm(options, navigate) {
         ...spec.values.map((value) => el("option", { value, text: value })),
       ]);
     } else {
-      input = el("input", { type: "number", min: 1, max: 99, name: flag, placeholder: t("as the preset") });
+      input = number(flag, spec);
     }
     return el("label.flag", {}, [el("span", { text: flag.replaceAll("_", " ") }), input]);
   });
@@ -110,6 +134,13 @@ function newGameForm(options, navigate) {
   ]);
   const seats = [seatKind("seat1", t("Player to your left")), seatKind("seat2", t("Player to your right"))];
   const start = async (opponent) => {
+    const invalid = fields.find((input) => !input.checkValidity());
+    if (invalid) {
+      note.textContent = t("{flag} must be a whole number from {min} to {max}.",
+        { flag: invalid.name.replaceAll("_", " "), min: invalid.min, max: invalid.max });
+      invalid.focus();
+      return;
+    }
     try {
       let body;
       if (opponent === "three") {
@@ -220,7 +251,7 @@ export async function gamePage(root, id, navigate) {
   }
   if (game.status === "open" && (game.your_seat === null || game.your_seat === undefined)) {
     const player = await me();
-    const page = el("div.page.join");
+    const page = el("div.page.join.card-panel");
     page.append(el("h1", { text: t("{name} invites you to play Sixty-Six", { name: game.players[0] }) }));
     page.append(el("p", { text: t("Rules: {rules}", { rules: game.rules }) }));
     const join = async () => {
@@ -270,8 +301,8 @@ export async function replayPage(root, id) {
   function handRow(view, seat) {
     return el("div.replay-seat", {}, [
       el("div.namebar", {}, [el("span.name", { text: names[seat] }),
-        el("span.badge", { text: t("{n} points", { n: view.points[seat] }) }),
-        el("span.badge", { text: view.trick_counts[seat] === 1 ? t("1 trick") : t("{n} tricks", { n: view.trick_counts[seat] }) })]),
+        el("span.badge", { text: tn("{n} point", "{n} points", view.points[seat]) }),
+        el("span.badge", { text: tn("{n} trick", "{n} tricks", view.trick_counts[seat]) })]),
       el("div.hand", {}, sortHand(view.hands[seat], view.trump).map((card) => cardSvg(card))),
     ]);
   }
@@ -330,7 +361,7 @@ export async function replayPage(root, id) {
   return () => document.removeEventListener("keydown", onKey);
 }
 
-export async function rulesPage(root) {
+export async function rulesPage(root, section = null) {
   const page = el("div.page.rules");
   root.replaceChildren(page);
   const language = currentLanguage();
@@ -340,6 +371,11 @@ export async function rulesPage(root) {
   }
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   page.append(...doc.body.childNodes);
+  const target = section && /^[a-z-]+$/.test(section) ? page.querySelector(`#${section}`) : null;
+  if (target) {
+    target.classList.add("highlight");
+    target.scrollIntoView({ block: "center" });
+  }
 }
 
 export function helpPage(root) {
@@ -353,19 +389,28 @@ export function helpPage(root) {
       item(t("Card in your hand"), t("Click or tap a highlighted card to play it. Clicking a card you may not play tells you why. Keys 1 to 6 play the cards from left to right.")),
       item(t("Marriage (m)"), t("Announce the king and queen of one suit: 40 in trumps, 20 otherwise. Then lead the king or the queen.")),
       item(t("Exchange (x)"), t("Take the trump card from under the stock in exchange for the nine of trumps.")),
-      item(t("Close the stock (c)"), t("Turn the trump card down: no more drawing, strict play, and you must reach 66 first.")),
+      item(t("Close the stock (c)"), t("Turn the trump card down: no more drawing, strict play, and you must reach 66 first. The table explains this before you close, unless you turn that off below.")),
       item(t("Close before drawing (c)"), t("After winning a trick, close the stock instead of drawing.")),
-      item(t("Declare out (o)"), t("Claim that you have 66 points. If you have fewer, your opponent scores.")),
+      item(t("Declare out (o)"), t("Claim that you have 66 points. If you have fewer, your opponent scores. The table asks first: confirm with the button or press o again.")),
       item(t("Draw / Go on (space or Enter)"), t("After winning a trick, draw from the stock and go on.")),
       item(t("Don't exchange (space or Enter)"), t("After your opponent closed, keep your nine of trumps.")),
       item(t("Hint (h)"), t("Shows each action you may take with the game points it is expected to bring, from what you can see.")),
-      item(t("Cards won"), t("The pile next to a name: the number of tricks won. Click it to see the points.")),
+      item(t("Cards won"), t("Next to each name: the tricks won and their points (memory mode hides the points).")),
+      item(t("Resign"), t("Give up the match: your opponent wins it. The table asks first.")),
       item(t("Memory mode"), t("Hides the running points and the past tricks, as the rules intend: count in your head.")),
       item(t("Pace"), t("How long each of your opponent's moves stays on the table before the next.")),
       item(t("Next deal (space or Enter)"), t("Closes the round's summary and deals again.")),
       item(t("Claim the match"), t("When your opponent has been away longer than the limit, you may claim the match.")),
       item(t("Replay (← and →)"), t("Steps through a finished match with both hands shown; the record can be downloaded and replayed with sixtysix replay.")),
       item(t("Help (?)"), t("This page.")),
+    ]),
+    el("h2", { text: t("Settings") }),
+    el("label.setting", {}, [
+      el("input", {
+        type: "checkbox", name: "explain-close", checked: settings.get("explainClose"),
+        on: { change: (event) => settings.set("explainClose", event.target.checked) },
+      }),
+      el("span", { text: t("Explain what closing the stock means before it is done") }),
     ]),
     el("p", {}, [el("a", { href: "#/rules", text: t("The rules of Sixty-Six") })]),
   ]));

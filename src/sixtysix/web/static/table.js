@@ -4,8 +4,9 @@
 
 import { socketUrl, recordUrl } from "./api.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, suitWords } from "./cards.js";
-import { t } from "./i18n.js";
-import { el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
+import { t, tn } from "./i18n.js";
+import { refusalSection, refusalText } from "./reasons.js";
+import { confirmDialog, el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
 const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11, "three-hand": 11 };
 
@@ -96,11 +97,12 @@ export class TableView {
     this.claimable = false;
     this.forfeit = null;
     this.message = "";
+    this.messageSection = null;
     this.hint = null;
-    this.openPiles = new Set();
     this.pendingDraw = null;
     this.waitingForServer = false;
     this.lastHand = null;
+    this.asking = false;
     this.shownSummaries = new Set(JSON.parse(sessionStorage.getItem(this.summaryKey()) || "[]"));
     this.onKey = (event) => this.key(event);
     this.onSettings = () => this.render(this.view);
@@ -134,8 +136,10 @@ export class TableView {
     this.connect();
   }
 
+  /** Leave the table: no more drawing, no socket, no dialog. */
   stop() {
     this.stopped = true;
+    this.queue = [];
     document.removeEventListener("keydown", this.onKey);
     document.removeEventListener("settings", this.onSettings);
     if (this.socket) {
@@ -148,6 +152,10 @@ export class TableView {
     const socket = new WebSocket(socketUrl(this.game.id));
     this.socket = socket;
     socket.addEventListener("open", () => {
+      if (this.stopped) {
+        socket.close();
+        return;
+      }
       this.retry = 0;
       this.setConnection(true);
     });
@@ -171,11 +179,15 @@ export class TableView {
   }
 
   setConnection(up) {
+    this.connected = up;
     const banner = this.root.querySelector(".connection");
     if (banner) {
       banner.hidden = up;
     }
-    this.connected = up;
+    const table = this.root.querySelector(".table");
+    if (table) {
+      table.dataset.connected = String(up);
+    }
   }
 
   send(message) {
@@ -185,8 +197,13 @@ export class TableView {
   }
 
   act(action) {
+    if (this.connected === false) {
+      this.say(t("Connection lost. Reconnecting…"));
+      return;
+    }
     this.hint = null;
     this.message = "";
+    this.messageSection = null;
     this.waitingForServer = true;
     this.markBusy();
     this.send({ type: "act", action });
@@ -210,19 +227,43 @@ export class TableView {
     } else if (message.type === "error") {
       this.waitingForServer = false;
       this.markBusy();
-      this.say(message.code === "not_your_turn" ? t("It is not your turn.") : message.message);
+      this.say(this.errorText(message));
       if (message.code === "server" && this.socket) {
         this.socket.close();
       }
     }
   }
 
-  say(text) {
+  /** An error from the server in the player's words. */
+  errorText(message) {
+    switch (message.code) {
+      case "not_your_turn":
+        return t("It is not your turn.");
+      case "illegal":
+        return t("That move is not allowed now.");
+      case "server":
+        return t("The server had a problem: the game is reloading.");
+      default:
+        return t("That did not work: {reason}", { reason: message.message });
+    }
+  }
+
+  /** Show a message under the table, with a link to the rules' ``section`` if given. */
+  say(text, section = null) {
     this.message = text;
+    this.messageSection = section;
     const line = this.root.querySelector(".message");
     if (line) {
-      line.textContent = text;
+      line.replaceWith(this.messageLine(this.view));
     }
+  }
+
+  messageLine(view) {
+    const names = this.names();
+    const text = this.message || (view ? this.prompt(view, names) : "");
+    const link = this.message && this.messageSection
+      ? el("a.rule-link", { href: `#/rules/${this.messageSection}`, text: t("The rule") }) : null;
+    return el("p.message", { role: "status", "aria-live": "polite" }, [text, link ? " " : null, link]);
   }
 
   get busy() {
@@ -236,13 +277,15 @@ export class TableView {
     this.draining = true;
     this.markBusy();
     try {
-      while (this.queue.length) {
+      while (this.queue.length && !this.stopped) {
         await this.step(this.queue.shift());
       }
     } finally {
       this.draining = false;
-      this.render(this.view);
-      this.autoDraw();
+      if (!this.stopped) {
+        this.render(this.view);
+        this.autoDraw();
+      }
     }
   }
 
@@ -323,8 +366,28 @@ export class TableView {
     }
   }
 
+  /** Whether the table may say how the round of ``view`` ended: not before its summary. */
+  revealed(view) {
+    return !(view && view.phase === "over" && view.outcome && !this.shownSummaries.has(view.round));
+  }
+
+  /** The match score as the table shows it: before the round's points until its summary. */
+  shownScore(view) {
+    if (!view) {
+      return this.game.score;
+    }
+    if (this.revealed(view)) {
+      return view.score;
+    }
+    const { winner, game_points: points } = view.outcome;
+    return view.score.map((score, seat) => (seat === winner ? score - points : score));
+  }
+
   /** The round summary, then "Next deal" (or the end of the match). */
   summary(round, outcome, points, tricks, view) {
+    if (this.stopped) {
+      return Promise.resolve();
+    }
     this.shownSummaries.add(round);
     sessionStorage.setItem(this.summaryKey(), JSON.stringify([...this.shownSummaries]));
     if (!outcome) {
@@ -357,7 +420,7 @@ export class TableView {
           el("button.primary", { type: "button", text: t("Next deal"), "data-key": "next", on: { click: done } }),
         ]));
       }
-      close = showOverlay(body, "summary-dialog");
+      close = showOverlay(body, "summary-dialog", resolve);
       document.querySelector("#overlay [data-key=next]").focus();
     });
   }
@@ -384,9 +447,10 @@ export class TableView {
     if (outcome.winner === null || outcome.winner === undefined || outcome.game_points === 0) {
       headline = t("Nobody scores this round.");
     } else if (outcome.winner === you) {
-      headline = t("You win the round: {n} game points.", { n: outcome.game_points });
+      headline = tn("You win the round: {n} game point.", "You win the round: {n} game points.", outcome.game_points);
     } else {
-      headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
+      headline = tn("{name} wins the round: {n} game point.", "{name} wins the round: {n} game points.",
+        outcome.game_points, { name: names[outcome.winner] });
     }
     const score = view.score;
     return el("div.summary", {}, [
@@ -412,7 +476,7 @@ export class TableView {
     } else if (view.legal.includes(card)) {
       this.act(card);
     } else if (view.refusals && view.refusals[card]) {
-      this.say(t("You cannot play the {card}: {reason}.", { card: cardWords(card), reason: view.refusals[card] }));
+      this.say(refusalText(view.refusals[card]), refusalSection(view.refusals[card]));
     } else {
       this.say(t("You cannot play that card now."));
     }
@@ -430,11 +494,14 @@ export class TableView {
     if (event.target.closest && event.target.closest("input, select, textarea")) {
       return;
     }
+    if (event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
     const overlayOpen = !document.getElementById("overlay").hidden;
     if (overlayOpen) {
       if (event.key === "Enter" || event.key === " ") {
         const next = document.querySelector("#overlay [data-key=next]");
-        if (next) {
+        if (next && !event.target.closest("#overlay a, #overlay button:not([data-key=next])")) {
           event.preventDefault();
           next.click();
         }
@@ -449,17 +516,18 @@ export class TableView {
     if (!view || view.seat === null || view.seat === undefined) {
       return;
     }
-    const legal = view.legal || [];
-    const pick = (test) => legal.find(test);
-    let action;
     if (/^[1-8]$/.test(event.key)) {
       const hand = sortHand(view.hand || [], view.trump);
       const card = hand[Number(event.key) - 1];
       if (card) {
+        event.preventDefault();
         this.clickCard(card);
       }
       return;
     }
+    const legal = view.legal || [];
+    const pick = (test) => legal.find(test);
+    let action;
     switch (event.key.toLowerCase()) {
       case "m":
         action = legal.filter((a) => a[0] === "M").sort((a, b) => (b[1] === view.trump) - (a[1] === view.trump))[0];
@@ -475,6 +543,9 @@ export class TableView {
         break;
       case " ":
       case "enter":
+        if (event.target.closest && event.target.closest("button, a")) {
+          return;
+        }
         action = pick((a) => a === "draw" || a === "pass");
         break;
       case "h":
@@ -484,14 +555,123 @@ export class TableView {
         return;
     }
     event.preventDefault();
-    if (action && !this.busy) {
+    if (action && !this.busy && this.myTurn(view)) {
+      this.choose(action, event.key.toLowerCase());
+    }
+  }
+
+  /** Whether the seat may act now in ``view``. */
+  myTurn(view) {
+    return Boolean(view && view.seat !== null && view.seat !== undefined && view.to_act === view.seat
+      && view.phase !== "over" && this.winner(view) === null);
+  }
+
+  /** Take an action chosen by a button or a key; those that end the round or change it
+   * for good ask first. */
+  async choose(action, key = null) {
+    if (this.asking) {
+      return;
+    }
+    let confirmed = true;
+    this.asking = true;
+    try {
+      if (action === "out") {
+        confirmed = await this.confirmOut(key);
+      } else if ((action === "close" || action === "close-before-draw") && settings.get("explainClose")) {
+        confirmed = await this.confirmClose(key);
+      }
+    } finally {
+      this.asking = false;
+    }
+    if (confirmed && !this.stopped && !this.busy && this.myTurn(this.view) && this.view.legal.includes(action)) {
       this.act(action);
+    }
+  }
+
+  /** What declaring out now would bring, in words: the seat's points and the outcome,
+   * or in memory mode only what a false declaration costs. */
+  outWords(view) {
+    const names = this.game.players.map((name) => name || "?");
+    const others = names.filter((_, seat) => seat !== view.seat);
+    if (settings.get("memory") || !view.out) {
+      return [t("Memory mode: your points are not shown."),
+        others.length === 1
+          ? t("If you have fewer than 66 points, {name} scores game points instead of you.", { name: others[0] })
+          : t("If you have fewer than 66 points, the others score game points instead of you.")];
+    }
+    const points = tn("You have {n} point.", "You have {n} points.", view.points[view.seat]);
+    const out = view.out;
+    if (out.winner === view.seat) {
+      return [points, tn("If you declare now, you win the round and score {n} game point.",
+        "If you declare now, you win the round and score {n} game points.", out.game_points)];
+    }
+    if (others.length === 1) {
+      return [points, t("That is fewer than 66."), tn("If you declare now, {name} scores {n} game point.",
+        "If you declare now, {name} scores {n} game points.", out.game_points, { name: others[0] })];
+    }
+    return [points, t("That is fewer than 66."), tn("If you declare now, the others score {n} game point each.",
+      "If you declare now, the others score {n} game points each.", out.game_points)];
+  }
+
+  confirmOut(key) {
+    const view = this.view;
+    const losing = view.out && view.out.winner !== view.seat && !settings.get("memory");
+    return confirmDialog({
+      title: t("Declare out (66)?"),
+      body: this.outWords(view),
+      confirm: t("Declare out"),
+      cancel: t("Keep playing"),
+      key: key === "o" ? "o" : null,
+      danger: losing,
+    });
+  }
+
+  confirmClose(key) {
+    const check = el("input", { type: "checkbox", on: { change: (event) => settings.set("explainClose", !event.target.checked) } });
+    return confirmDialog({
+      title: t("Close the stock?"),
+      body: [
+        t("Nobody draws any more: the trump card is turned down and the rest of the round is played with the cards in hand."),
+        t("From now on the follower must follow suit, and trump if they cannot."),
+        t("You must reach 66 before the cards run out. If you do not, your opponent scores, and more if they had no trick when you closed."),
+      ],
+      extra: el("label.dont-ask", {}, [check, el("span", { text: t("Don't explain closing again") })]),
+      confirm: t("Close the stock"),
+      cancel: t("Keep the stock open"),
+      key: key === "c" ? "c" : null,
+      danger: false,
+    });
+  }
+
+  /** Resign the match, after asking. */
+  async resign() {
+    if (this.asking) {
+      return;
+    }
+    this.asking = true;
+    const names = this.game.players.map((name) => name || "?");
+    let confirmed;
+    try {
+      confirmed = await confirmDialog({
+        title: t("Resign the match?"),
+        body: [t("{name} wins the match at once. This cannot be undone.", { name: names[1 - this.seat] })],
+        confirm: t("Resign"),
+        cancel: t("Keep playing"),
+      });
+    } finally {
+      this.asking = false;
+    }
+    if (confirmed && !this.stopped) {
+      this.send({ type: "resign" });
     }
   }
 
   // Drawing ------------------------------------------------------------------------------
 
   render(view, motion = {}) {
+    if (this.stopped) {
+      return;
+    }
     const names = this.names();
     const memory = settings.get("memory");
     const finished = this.winner(view) !== null;
@@ -503,9 +683,11 @@ export class TableView {
       "data-busy": String(this.busy),
       "data-turn": turn,
       "data-seat": this.seat === null || this.seat === undefined ? "spectator" : String(this.seat),
+      "data-connected": String(this.connected !== false),
+      "aria-label": t("The table"),
       class: memory ? "memory" : "",
     });
-    table.append(el("p.connection", { hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
+    table.append(el("p.connection", { role: "alert", hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
     table.append(this.scoreBar(view, names));
     if (!view) {
       table.append(this.waiting());
@@ -517,7 +699,7 @@ export class TableView {
       this.felt(view, motion),
       this.seatRow(view, this.bottom, names),
       this.actionBar(view, myTurn && !this.busy),
-      el("p.message", { role: "status", "aria-live": "polite", text: this.message || this.prompt(view, names) }),
+      this.messageLine(view),
       this.hintBox(view),
       memory ? null : this.pastTricks(view, names),
     ];
@@ -561,11 +743,11 @@ export class TableView {
   }
 
   scoreBar(view, names) {
-    const score = view ? view.score : this.game.score;
+    const score = this.shownScore(view);
     const target = matchTarget(this.game.rules);
     return el("div.scorebar", {}, [
       el("span.score-name", { text: names[this.bottom] }),
-      el("span.score", { "aria-label": t("Match score"), text: `${score[this.bottom]} : ${score[this.top]}` }),
+      el("span.score", { role: "group", "aria-label": t("Match score"), text: `${score[this.bottom]} : ${score[this.top]}` }),
       el("span.score-name", { text: names[this.top] }),
       el("span.target", { text: t("to {n}", { n: target }) }),
       view ? el("span.round", { text: t("Round {n}", { n: view.round }) }) : null,
@@ -615,7 +797,7 @@ export class TableView {
   otherHand(view, seat, names) {
     const shown = view.shown[seat] || [];
     const backs = Math.max(0, view.hand_sizes[seat] - shown.length);
-    return el("div.hand.other", { "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
+    return el("div.hand.other", { role: "group", "aria-label": t("{name}'s hand", { name: names[seat] }) }, [
       ...sortHand(shown, view.trump).map((card) => cardSvg(card, "shown")),
       ...Array.from({ length: backs }, () => backSvg()),
     ]);
@@ -624,23 +806,25 @@ export class TableView {
   myHand(view) {
     const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null && !this.busy;
     const cards = sortHand(view.hand, view.trump);
-    const hand = el("div.hand.mine", { "aria-label": t("Your hand") });
+    const hand = el("div.hand.mine", { role: "group", "aria-label": t("Your hand") });
     const before = this.lastHand;
     this.lastHand = new Set(cards);
     cards.forEach((card, index) => {
       const legal = myTurn && view.legal.includes(card);
       const node = cardSvg(card, legal ? "legal" : myTurn ? "illegal" : "");
+      node.setAttribute("aria-hidden", "true");
       if (before && !before.has(card)) {
         node.classList.add("arrive");
       }
+      const refusal = myTurn && view.refusals && view.refusals[card] ? refusalText(view.refusals[card]) : "";
       const button = el("button.cardbutton", {
         type: "button",
         "data-card": card,
-        "aria-label": `${index + 1}: ${cardWords(card)}`,
-        title: legal ? t("Play this card (key {n})", { n: index + 1 })
-          : view.refusals && view.refusals[card] ? view.refusals[card] : "",
+        "aria-keyshortcuts": String(index + 1),
+        "aria-disabled": myTurn && !legal ? "true" : null,
+        title: legal ? t("Play this card (key {n})", { n: index + 1 }) : refusal,
         on: { click: () => this.clickCard(card) },
-      }, [node, el("span.keycap", { text: String(index + 1) })]);
+      }, [node, el("span.keycap", { text: String(index + 1) }), el("span.visually-hidden", { text: `: ${cardWords(card)}` })]);
       if (legal) {
         button.classList.add("legal");
       }
@@ -649,30 +833,15 @@ export class TableView {
     return hand;
   }
 
+  /** The cards a seat won: how many tricks, and their points unless memory mode hides them. */
   pile(view, seat) {
     const count = view.trick_counts[seat];
-    const open = this.openPiles.has(seat);
-    const memory = settings.get("memory");
-    const label = count === 1 ? t("1 trick") : t("{n} tricks", { n: count });
-    const points = memory ? t("points hidden (memory mode)") : t("{n} points", { n: view.points[seat] });
-    return el("button.pile", {
-      type: "button",
-      "aria-expanded": String(open),
-      title: t("Cards won: click to show or hide the points"),
-      on: {
-        click: () => {
-          if (open) {
-            this.openPiles.delete(seat);
-          } else {
-            this.openPiles.add(seat);
-          }
-          this.render(this.view);
-        },
-      },
-    }, [
+    const label = tn("{n} trick", "{n} tricks", count);
+    const points = settings.get("memory") ? null : tn("{n} point", "{n} points", view.points[seat]);
+    return el("span.pile", { title: t("Cards won") }, [
       count ? backSvg("mini") : el("span.pile-empty"),
       el("span.pile-count", { text: label }),
-      open ? el("span.pile-points", { text: points }) : null,
+      points ? el("span.pile-points", { text: points }) : null,
     ]);
   }
 
@@ -683,7 +852,7 @@ export class TableView {
       suitText(view.trump),
       el("span.visually-hidden", { text: suitWords()[view.trump] }),
     ]);
-    const trick = el("div.trick", { "aria-label": t("The trick") });
+    const trick = el("div.trick", { role: "group", "aria-label": t("The trick") });
     let cards = [];
     if (motion.trick) {
       const { leader, lead, follow } = motion.trick;
@@ -706,27 +875,51 @@ export class TableView {
     return el("div.felt", {}, [stock, trick, trumpInfo]);
   }
 
+  /** A button of an action that is not a card; declaring out is set apart from the others. */
+  actionButton(action, view) {
+    const key = actionKey(action);
+    return el(action === "out" ? "button.action.out" : "button.action", {
+      type: "button",
+      "data-action": action,
+      "aria-keyshortcuts": key && key !== "␣" ? key : null,
+      title: key ? t("Key: {key}", { key }) : "",
+      text: actionLabel(action, view),
+      on: { click: () => !this.busy && this.choose(action) },
+    });
+  }
+
+  /** Resigning, for a seat of a two-hand match in play. */
+  resignButton() {
+    if (this.seat === null || this.seat === undefined || this.game.status !== "playing" || this.game.players.length !== 2) {
+      return null;
+    }
+    return el("button.resign", { type: "button", text: t("Resign"), on: { click: () => this.resign() } });
+  }
+
   actionBar(view, myTurn) {
-    const bar = el("div.actions");
+    const bar = el("div.actions", { role: "group", "aria-label": t("Actions") });
+    const plays = el("div.plays");
+    const weighty = el("div.weighty");
     if (myTurn) {
       for (const action of view.legal.filter((a) => !CARD_ACTION.test(a))) {
-        const key = actionKey(action);
-        bar.append(el("button.action", {
+        (action === "out" ? weighty : plays).append(this.actionButton(action, view));
+      }
+      if (this.game.players.length === 2) {
+        plays.append(el("button.hint-button", {
           type: "button",
-          "data-action": action,
-          title: key ? t("Key: {key}", { key }) : "",
-          text: actionLabel(action, view),
-          on: { click: () => !this.busy && this.act(action) },
+          "aria-keyshortcuts": "h",
+          title: t("Key: {key}", { key: "h" }),
+          text: t("Hint"),
+          on: { click: () => this.requestHint() },
         }));
       }
-      bar.append(el("button.hint-button", {
-        type: "button",
-        title: t("Key: {key}", { key: "h" }),
-        text: t("Hint"),
-        on: { click: () => this.requestHint() },
-      }));
     }
-    const winner = this.winner(view);
+    const resign = this.resignButton();
+    if (resign && this.revealed(view) && this.winner(view) === null) {
+      weighty.append(resign);
+    }
+    bar.append(plays, weighty);
+    const winner = this.revealed(view) ? this.winner(view) : null;
     if (winner !== null) {
       const names = this.game.players.map((name) => name || "?");
       const claimed = this.game.ending === "claimed";
@@ -736,6 +929,10 @@ export class TableView {
         result = winner === this.seat
           ? t("You win the match: {name} failed ({reason}).", { name: loser, reason: this.forfeit.reason })
           : t("{name} wins the match: {loser} failed ({reason}).", { name: names[winner], loser, reason: this.forfeit.reason });
+      } else if (this.game.ending === "resigned") {
+        result = winner === this.seat
+          ? t("You win the match: {name} resigned.", { name: names[1 - winner] })
+          : t("{name} wins the match: {loser} resigned.", { name: names[winner], loser: names[1 - winner] });
       } else if (claimed) {
         result = winner === this.seat
           ? t("You win the match: {name} stayed away too long.", { name: names[1 - winner] })
@@ -743,10 +940,10 @@ export class TableView {
       } else {
         result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
       }
-      bar.append(el("span.match-result", { text: result }), ...this.endLinks());
+      plays.append(el("span.match-result", { text: result }), ...this.endLinks());
     }
     if (this.claimable && winner === null && this.seat !== null && this.seat !== undefined) {
-      bar.append(el("button.action.claim", {
+      plays.append(el("button.action.claim", {
         type: "button",
         text: t("Claim the match"),
         title: t("Your opponent has been away too long: you may claim the match."),
@@ -766,10 +963,10 @@ export class TableView {
 
   /** What the table says while the player is not to act, or null when they are. */
   waitingPrompt(view, names) {
-    if (this.winner(view) !== null) {
+    if (this.winner(view) !== null && this.revealed(view)) {
       return t("The match is over.");
     }
-    if (view.phase === "over") {
+    if (view.phase === "over" || this.winner(view) !== null) {
       return t("The round is over.");
     }
     const other = names[view.to_act];

@@ -2,12 +2,10 @@
 // and the one to your right above, the trick in the middle with who played each card.
 // The connection, the queue of states and the hand come from the two-hand TableView.
 
-import { backSvg, cardSvg, cardText, cardWords, suitText, suitWords } from "./cards.js";
-import { t } from "./i18n.js";
-import { TableView, actionLabel, explainWithNames, matchTarget } from "./table.js";
+import { cardSvg, cardText, cardWords, suitText, suitWords } from "./cards.js";
+import { t, tn } from "./i18n.js";
+import { TableView, explainWithNames, matchTarget } from "./table.js";
 import { el, paceMs, settings, sleep } from "./ui.js";
-
-const CARD_ACTION = /^[9JQKTA][cdhs]$/;
 
 /** The cards of a finished trick with the seat that played each, in the order played. */
 export function trickCards(trick) {
@@ -61,13 +59,16 @@ export class ThreeTableView extends TableView {
       headline = t("Nobody scores: the same dealer deals again.");
     } else if (outcome.winner === null || outcome.winner === undefined) {
       headline = outcome.declarer === you
-        ? t("You declared out too early: the others score {n} game points each.", { n: outcome.game_points })
-        : t("{name} declared out too early: the others score {n} game points each.",
-          { name: names[outcome.declarer], n: outcome.game_points });
+        ? tn("You declared out too early: the others score {n} game point each.",
+          "You declared out too early: the others score {n} game points each.", outcome.game_points)
+        : tn("{name} declared out too early: the others score {n} game point each.",
+          "{name} declared out too early: the others score {n} game points each.", outcome.game_points,
+          { name: names[outcome.declarer] });
     } else if (outcome.winner === you) {
-      headline = t("You win the round: {n} game points.", { n: outcome.game_points });
+      headline = tn("You win the round: {n} game point.", "You win the round: {n} game points.", outcome.game_points);
     } else {
-      headline = t("{name} wins the round: {n} game points.", { name: names[outcome.winner], n: outcome.game_points });
+      headline = tn("{name} wins the round: {n} game point.", "{name} wins the round: {n} game points.",
+        outcome.game_points, { name: names[outcome.winner] });
     }
     const seats = [0, 1, 2];
     const row = (label, values) => el("tr", {}, [el("th", { text: label }), ...values.map((value) => el("td", { text: value }))]);
@@ -85,25 +86,20 @@ export class ThreeTableView extends TableView {
     ]);
   }
 
-  /** The cards a seat won, with its points in view unless memory mode hides them. */
-  pile(view, seat) {
-    const count = view.trick_counts[seat];
-    const label = count === 1 ? t("1 trick") : t("{n} tricks", { n: count });
-    const points = settings.get("memory") ? null : t("{n} points", { n: view.points[seat] });
-    return el("span.pile", { title: t("Cards won") }, [
-      count ? backSvg("mini") : el("span.pile-empty"),
-      el("span.pile-count", { text: label }),
-      points ? el("span.pile-points", { text: points }) : null,
-    ]);
-  }
-
-  requestHint() {
-    // The three-hand game has no hints yet.
+  /** The match score as the table shows it: before the round's points until its summary. */
+  shownScore(view) {
+    if (!view || this.revealed(view)) {
+      return view ? view.score : this.game.score;
+    }
+    return view.score.map((score, seat) => score - view.outcome.scores[seat]);
   }
 
   // Drawing ------------------------------------------------------------------------------
 
   render(view, motion = {}) {
+    if (this.stopped) {
+      return;
+    }
     const names = this.names();
     const memory = settings.get("memory");
     const finished = this.winner(view) !== null;
@@ -115,9 +111,11 @@ export class ThreeTableView extends TableView {
       "data-busy": String(this.busy),
       "data-turn": turn,
       "data-seat": spectator ? "spectator" : String(this.seat),
+      "data-connected": String(this.connected !== false),
+      "aria-label": t("The table"),
       class: memory ? "memory" : "",
     });
-    table.append(el("p.connection", { hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
+    table.append(el("p.connection", { role: "alert", hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
     table.append(this.scoreBar(view, names));
     if (!view) {
       table.append(this.waiting());
@@ -129,7 +127,7 @@ export class ThreeTableView extends TableView {
       this.felt(view, motion, names),
       this.mine(view, names),
       this.actionBar(view, myTurn && !this.busy),
-      el("p.message", { role: "status", "aria-live": "polite", text: this.message || this.prompt(view, names) }),
+      this.messageLine(view),
       memory ? null : this.pastTricks(view, names),
     ];
     table.append(...parts.filter(Boolean));
@@ -142,7 +140,7 @@ export class ThreeTableView extends TableView {
     }
     const missing = this.game.players.filter((name) => name === null).length;
     return el("div.waiting", {}, [
-      el("h2", { text: missing === 1 ? t("Waiting for one more player") : t("Waiting for {n} more players", { n: missing }) }),
+      el("h2", { text: tn("Waiting for one more player", "Waiting for {n} more players", missing) }),
       el("p", { text: t("Send this link to the people you want to play. The table is also listed in the lobby.") }),
       this.inviteRow(),
       el("ul.seat-list", {}, this.game.players.map((name, seat) => el("li", {
@@ -152,8 +150,8 @@ export class ThreeTableView extends TableView {
   }
 
   scoreBar(view, names) {
-    const score = view ? view.score : this.game.score;
-    return el("div.scorebar.three", { "aria-label": t("Match score") }, [
+    const score = this.shownScore(view);
+    return el("div.scorebar.three", { role: "group", "aria-label": t("Match score") }, [
       ...[this.bottom, this.left, this.right].map((seat) => el("span.seat-score", { "data-seat": String(seat) }, [
         el("span.score-name", { text: names[seat] }),
         el("span.score", { text: String(score[seat]) }),
@@ -167,7 +165,7 @@ export class ThreeTableView extends TableView {
     return el(`div.opponent.${this.side(seat)}`, { class: this.acting(view, seat) ? "acting" : "", "data-seat": String(seat) }, [
       this.nameBar(view, seat, names),
       this.otherHand(view, seat, names),
-      el("span.hand-count", { text: view.hand_sizes[seat] === 1 ? t("1 card") : t("{n} cards", { n: view.hand_sizes[seat] }) }),
+      el("span.hand-count", { text: tn("{n} card", "{n} cards", view.hand_sizes[seat]) }),
     ]);
   }
 
@@ -190,7 +188,7 @@ export class ThreeTableView extends TableView {
       cards = trickCards(motion.trick);
       done = true;
     }
-    const trick = el("div.trick3", { "aria-label": t("The trick"), class: done ? "done" : "" });
+    const trick = el("div.trick3", { role: "group", "aria-label": t("The trick"), class: done ? "done" : "" });
     for (const { seat, card } of cards) {
       const side = this.side(seat);
       const node = cardSvg(card, `played ${side}`);
@@ -208,29 +206,6 @@ export class ThreeTableView extends TableView {
       el("span", { text: t("Lead: {name}", { name: names[lead] }) }),
     ]);
     return el("div.felt.three", {}, [trumpInfo, trick, info]);
-  }
-
-  actionBar(view, myTurn) {
-    const bar = el("div.actions");
-    if (myTurn) {
-      for (const action of view.legal.filter((a) => !CARD_ACTION.test(a))) {
-        const key = action[0] === "M" ? "m" : action === "out" ? "o" : "";
-        bar.append(el("button.action", {
-          type: "button",
-          "data-action": action,
-          title: key ? t("Key: {key}", { key }) : "",
-          text: actionLabel(action, view),
-          on: { click: () => !this.busy && this.act(action) },
-        }));
-      }
-    }
-    const winner = this.winner(view);
-    if (winner !== null) {
-      const names = this.game.players.map((name) => name || "?");
-      const result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
-      bar.append(el("span.match-result", { text: result }), ...this.endLinks());
-    }
-    return bar;
   }
 
   prompt(view, names) {

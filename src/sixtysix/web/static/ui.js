@@ -44,9 +44,10 @@ export function sleep(ms) {
 }
 
 const KEY = "sixtysix.settings";
-const DEFAULTS = { memory: false, pace: "normal" };
+const DEFAULTS = { memory: false, pace: "normal", explainClose: true };
 
-/** The player's settings: memory mode and the pace of the opponent's moves. */
+/** The player's settings: memory mode, the pace of the opponent's moves and whether
+ * closing the stock explains itself first. */
 export const settings = {
   values: { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") },
   get(name) {
@@ -69,19 +70,116 @@ export function paceMs(kind) {
   return (table[settings.get("pace")] || table.normal)[kind];
 }
 
-/** Show a modal dialog in the overlay; returns a function that closes it. */
-export function showOverlay(content, className = "") {
+let dismissOverlay = null;
+
+/** Show a modal dialog in the overlay, named by its first heading; returns a function that
+ * closes it. ``onDismiss`` is called if something else closes it first (another dialog, a
+ * change of page). */
+export function showOverlay(content, className = "", onDismiss = null) {
+  hideOverlay();
   const overlay = document.getElementById("overlay");
-  overlay.replaceChildren(el("div.dialog", { class: className, role: "dialog", "aria-modal": "true" }, [content]));
+  const heading = content.querySelector("h2");
+  if (heading && !heading.id) {
+    heading.id = "dialog-title";
+  }
+  overlay.replaceChildren(el("div.dialog", {
+    class: className, role: "dialog", "aria-modal": "true", "aria-labelledby": heading ? heading.id : null,
+  }, [content]));
   overlay.hidden = false;
-  return () => {
-    overlay.hidden = true;
-    overlay.replaceChildren();
+  const close = () => {
+    if (dismissOverlay === dismiss) {
+      dismissOverlay = null;
+      overlay.hidden = true;
+      overlay.replaceChildren();
+    }
   };
+  const dismiss = () => {
+    close();
+    if (onDismiss) {
+      onDismiss();
+    }
+  };
+  dismissOverlay = dismiss;
+  return close;
 }
 
+/** Close the dialog shown, if any, as dismissed. */
 export function hideOverlay() {
+  if (dismissOverlay) {
+    dismissOverlay();
+  }
   const overlay = document.getElementById("overlay");
   overlay.hidden = true;
   overlay.replaceChildren();
+}
+
+/**
+ * Ask before a weighty decision. Resolves true only on one deliberate act: a click on the
+ * confirming button, or ``key`` pressed again while the dialog is open. Escape, the other
+ * button, Enter or space on the first focused button (the one that keeps things as they
+ * are), or anything else closing the dialog resolve false. No key reaches the page beneath.
+ * @param {Object} options title, body (strings or nodes), confirm and cancel labels,
+ *   key (the keyboard key that opened it), extra (a node under the text), danger
+ */
+export function confirmDialog({ title, body, confirm, cancel, key = null, extra = null, danger = true }) {
+  return new Promise((resolve) => {
+    let settled = false;
+    let close = null;
+    const settle = (answer) => {
+      if (!settled) {
+        settled = true;
+        document.removeEventListener("keydown", onKey, true);
+        resolve(answer);
+      }
+    };
+    const finish = (answer) => {
+      close();
+      settle(answer);
+    };
+    const onKey = (event) => {
+      event.stopPropagation();
+      const inside = event.target.closest && event.target.closest("#overlay");
+      if (event.key === "Escape") {
+        event.preventDefault();
+        finish(false);
+      } else if (key && event.key.toLowerCase() === key && !event.repeat) {
+        event.preventDefault();
+        finish(true);
+      } else if (event.key === "Tab") {
+        trapFocus(event);
+      } else if ((event.key === "Enter" || event.key === " ") && !inside) {
+        event.preventDefault();
+      }
+    };
+    const keep = el("button", { type: "button", "data-confirm": "no", text: cancel, on: { click: () => finish(false) } });
+    const yes = el(danger ? "button.danger" : "button.primary", {
+      type: "button", "data-confirm": "yes", text: confirm, on: { click: () => finish(true) },
+    });
+    const content = el("div.confirm", {}, [
+      el("h2", { text: title }),
+      ...body.map((part) => (typeof part === "string" ? el("p", { text: part }) : part)),
+      extra,
+      el("div.buttons", {}, [keep, yes]),
+    ]);
+    close = showOverlay(content, "confirm-dialog", () => settle(false));
+    document.addEventListener("keydown", onKey, true);
+    keep.focus();
+  });
+}
+
+/** Keep Tab and Shift+Tab inside the open dialog. */
+function trapFocus(event) {
+  const focusable = [...document.querySelectorAll("#overlay button, #overlay a[href], #overlay input")];
+  if (!focusable.length) {
+    return;
+  }
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
