@@ -44,12 +44,15 @@ def wait_for(url: str) -> None:
 
 
 def play(page: Page) -> None:
-    """Play the first legal card, or draw, or the first other action (nothing while a
-    round's summary is shown)."""
-    page.wait_for_selector(f"{READY}, #overlay .summary")
+    """Play the first legal card, or draw, or the first other action but declaring out,
+    confirming it if the table asks (nothing while a round's summary is shown)."""
+    page.wait_for_selector(f"{READY}, #overlay .summary, #overlay .confirm")
     if page.is_visible("#overlay .summary"):
         return
-    for selector in (".hand.mine .cardbutton.legal", 'button[data-action="draw"]', "button.action"):
+    if page.is_visible("#overlay .confirm"):
+        page.click("#overlay [data-confirm=yes]")
+        return
+    for selector in (".hand.mine .cardbutton.legal", 'button[data-action="draw"]', "button.action:not(.out)"):
         target = page.locator(f"{READY} {selector}").first
         if target.count():
             target.click()
@@ -88,7 +91,6 @@ def main() -> None:
                 page.click("#nav a[href='#/help']")
                 page.go_back()
                 page.wait_for_selector(READY)
-                page.locator(".pile").last.click()
                 page.screenshot(path=HERE / "table-desktop.png")
                 page.set_viewport_size({"width": 390, "height": 844})
                 page.wait_for_timeout(300)
