@@ -78,8 +78,11 @@ async def settle(pilot: Pilot[int], app: SixtySixApp) -> None:
 
 
 async def press_action(pilot: Pilot[int], app: SixtySixApp, action: Action) -> None:
-    """Choose an action at the table by its key."""
+    """Choose an action at the table by its key, saying yes if the table asks first
+    (closing the stock, declaring out)."""
     await pilot.press(app.game.key_for(action))
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
 
 
 async def play_to_end(pilot: Pilot[int], app: SixtySixApp, policy: Policy) -> None:

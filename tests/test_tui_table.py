@@ -15,10 +15,10 @@ from textual.widgets import Static
 
 from sixtysix.cards import suit_of
 from sixtysix.observation import Observation
-from sixtysix.round import DRAW, OUT, Action, Phase, marriage
+from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, Phase, Round, marriage
 from sixtysix.rules import Rules
 from sixtysix.tui.app import MIN_HEIGHT, MIN_WIDTH, GameScreen, SixtySixApp
-from sixtysix.tui.screens import ConfirmScreen, HelpScreen, RoundOverScreen
+from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, RoundOverScreen
 from sixtysix.tui.widgets import GameLog
 from test_tui import (
     SIZE,
@@ -186,6 +186,119 @@ async def test_quitting_a_match_in_progress_asks_first() -> None:
         await pilot.press("q", "y")
         await wait_until(pilot, lambda: app.return_value is not None)
     assert app.return_value == 0
+
+
+def may_close_before_drawing(obs: Observation) -> bool:
+    return CLOSE_BEFORE_DRAW in obs.legal
+
+
+def current_round(app: SixtySixApp) -> Round:
+    rnd = app.table.match.round
+    assert rnd is not None
+    return rnd
+
+
+async def test_closing_says_what_it_means_and_asks_first() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, may_close_before_drawing)
+        rnd = current_round(app)
+        played = len(rnd.actions)
+        await pilot.press("b")
+        assert isinstance(app.screen, CloseScreen)
+        assert text_of(app, "#question") == "Close before drawing?"
+        details = text_of(app, "#details")
+        assert "Nobody draws any more, and the trump card is turned face down." in details
+        assert "play is strict: whoever plays second to a trick must follow suit and beat" in details
+        assert "else play a trump if they can" in details
+        assert ("You must be first to 66, before the cards run out, or Greedy scores 2 game points, "
+                "or 3 if Greedy has no trick when you close") in details
+        assert app.game.legal == obs.legal  # nothing was sent
+        await pilot.press("enter")  # a stray Enter does not close
+        assert isinstance(app.screen, CloseScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.legal == obs.legal and len(rnd.actions) == played and rnd.closer is None
+        assert text_of(app, "#stock-label") == f"stock {obs.stock_size}"
+        await pilot.press("b", "y")
+        await settle(pilot, app)
+        assert rnd.actions[played] == CLOSE_BEFORE_DRAW and rnd.closer == 0
+        assert text_of(app, "#stock-label") == "closed"
+        assert app.game.explain_close  # y asks again next time
+
+
+async def test_the_close_key_after_a_won_trick_asks_then_draws_and_closes() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        obs = await play_until(pilot, app, lambda o: o.phase is Phase.DRAW and o.stock_size >= 4)
+        rnd = current_round(app)
+        played = len(rnd.actions)
+        await pilot.press("c")
+        assert isinstance(app.screen, CloseScreen)
+        assert text_of(app, "#question") == "Draw, then close the stock?"
+        await pilot.press("escape")
+        assert app.game.legal == obs.legal and len(rnd.actions) == played
+        await pilot.press("c", "y")
+        await settle(pilot, app)
+        assert rnd.actions[played:played + 2] == [DRAW, CLOSE] and rnd.closer == 0
+
+
+def draws_and_plays(legal: tuple[Action, ...]) -> Action:
+    """Draw when asked to, else the first card (never close), else the first action."""
+    return DRAW if DRAW in legal else next((a for a in legal if a.card is not None), legal[0])
+
+
+async def test_a_close_after_the_draw_that_would_be_refused_is_not_asked() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    shown = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, app, lambda o: o.phase is Phase.DRAW and o.stock_size == 2,
+                         draws_and_plays)
+        rnd = current_round(app)
+        played = len(rnd.actions)
+        before = len(shown)
+        await pilot.press("c")
+        assert isinstance(app.screen, GameScreen)
+        await wait_until(pilot, lambda: len(shown) > before)
+        assert shown[-1].startswith("You drew; close the stock: not now, ")
+        assert rnd.actions[played:] == [DRAW] and rnd.closer is None
+
+
+async def test_without_the_explanation_closing_is_at_once() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0, explain_close=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, app, may_close_before_drawing)
+        rnd = current_round(app)
+        played = len(rnd.actions)
+        await pilot.press("b")
+        assert isinstance(app.screen, GameScreen)
+        await settle(pilot, app)
+        assert rnd.actions[played] == CLOSE_BEFORE_DRAW and rnd.closer == 0
+
+
+async def test_k_closes_and_stops_the_explanation_for_later_closes() -> None:
+    app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, app, may_close_before_drawing)
+        first_round = current_round(app)
+        played = len(first_round.actions)
+        await pilot.press("b")
+        assert isinstance(app.screen, CloseScreen)
+        assert "k: yes, don't explain again" in text_of(app, ".hint")
+        await pilot.press("d")  # the draw key of the table does not answer
+        assert isinstance(app.screen, CloseScreen) and app.game.explain_close
+        await pilot.press("k")
+        await settle(pilot, app)
+        assert first_round.actions[played] == CLOSE_BEFORE_DRAW and first_round.closer == 0
+        assert not app.game.explain_close
+        await play_until(pilot, app, lambda o: may_close_before_drawing(o)
+                         and current_round(app) is not first_round)
+        rnd = current_round(app)
+        played = len(rnd.actions)
+        await pilot.press("b")
+        assert isinstance(app.screen, GameScreen)
+        await settle(pilot, app)
+        assert rnd.actions[played] == CLOSE_BEFORE_DRAW and rnd.closer == 0
 
 
 async def test_hand_is_sorted_by_suit_with_trumps_last_and_by_rank() -> None:

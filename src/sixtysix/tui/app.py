@@ -52,6 +52,7 @@ from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table, ThreeEvent, ThreeTable
 from sixtysix.tui.saving import record_of, write_atomically
 from sixtysix.tui.screens import (
+    CloseScreen,
     ConfirmScreen,
     HelpScreen,
     MarriagePicker,
@@ -66,6 +67,7 @@ from sixtysix.tui.words import (
     action_label,
     card_text,
     cards_text,
+    close_explanation,
     describe_action,
     describe_lead,
     describe_trick,
@@ -166,7 +168,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, seat: HumanSeat, names: Names, rules: Rules, memory: bool = False,
-                 manual_draw: bool = False) -> None:
+                 manual_draw: bool = False, explain_close: bool = True) -> None:
         super().__init__()
         self._seat = seat
         self.names = names
@@ -176,6 +178,8 @@ class GameScreen(Screen[None]):
         self.manual_draw = manual_draw
         """Draw only with the draw key (a card key does not draw first), and ask even
         when a single action is legal (a forced card)."""
+        self.explain_close = explain_close
+        """Ask before closing the stock, saying what closing means; else close at once."""
         self.observation: Observation | None = None
         """The latest view of seat 0."""
         self.legal: tuple[Action, ...] = ()
@@ -591,11 +595,12 @@ class GameScreen(Screen[None]):
             self._choose(action)
 
     def action_choose(self, token: str) -> None:
-        """Choose the named action (``exchange``, ``close``, ``draw``, ...); declaring
-        out asks first."""
+        """Choose the named action (``exchange``, ``close``, ``draw``, ...); closing
+        the stock and declaring out ask first."""
         action = Action.parse(token)
-        if action == CLOSE and self.drawing_first:
-            self._draw_then(CLOSE)
+        if action in (CLOSE, CLOSE_BEFORE_DRAW) and (
+                action in self.legal or (action == CLOSE and self.drawing_first)):
+            self.confirm_close(action)
         elif action == OUT and action in self.legal:
             self.confirm_out()
         elif action in self.legal:
@@ -621,6 +626,41 @@ class GameScreen(Screen[None]):
     def _out_answered(self, yes: bool | None) -> None:
         if yes and OUT in self.legal:
             self._choose(OUT)
+
+    def confirm_close(self, action: Action) -> None:
+        """Close the stock (``close``, after the draw if the user is to draw first, or
+        ``close-before-draw``) once the user, told what closing means, says yes; at once
+        if the explanation is off, or if a close after the draw would be refused anyway
+        (the draw goes ahead and the refusal says why, as without the question)."""
+        obs = self.observation
+        assert obs is not None
+        if not self.explain_close or (action == CLOSE and self.drawing_first
+                                      and not self._may_close_after_draw(obs)):
+            self._close(action)
+            return
+        question = ("Draw, then close the stock?" if action == CLOSE and self.drawing_first
+                    else f"{action_label(action, obs).plain}?")
+        screen = CloseScreen(question, close_explanation(obs, self.names))
+        self.app.push_screen(screen, lambda yes: self._close_answered(action, screen.explain_again, yes))
+
+    @staticmethod
+    def _may_close_after_draw(obs: Observation) -> bool:
+        """Whether the user, asked to draw, may close once drawn (the stock is large enough)."""
+        rnd = sample_round(obs, random.Random(0))
+        rnd.push(DRAW)
+        return CLOSE in rnd.legal_tuple()
+
+    def _close_answered(self, action: Action, explain_again: bool, yes: bool | None) -> None:
+        if yes:
+            self.explain_close = explain_again
+            self._close(action)
+
+    def _close(self, action: Action) -> None:
+        """Close now, or draw first and then close."""
+        if action == CLOSE and self.drawing_first:
+            self._draw_then(CLOSE)
+        elif action in self.legal:
+            self._choose(action)
 
     def action_help(self) -> None:
         """Show every key and what it does."""
@@ -860,7 +900,9 @@ class SixtySixApp(MatchApp):
     action and deal (atomically). ``seed`` seeds the deals and the opponent; when it
     is ``None`` one is drawn at random, and the record keeps it. ``match`` is a match
     to play on (resumed from its record); ``manual_draw`` keeps the draw on its own key
-    and asks for forced cards too; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
+    and asks for forced cards too; ``explain_close=False`` closes the stock at once, without
+    first saying what closing means and asking; ``signals`` makes SIGTERM and SIGHUP end
+    the app cleanly.
     A program opponent (``cmd:``) may think ``bot_seconds`` per decision and take
     ``handshake_seconds`` to start; it is retold a resumed match first.
     """
@@ -872,7 +914,7 @@ class SixtySixApp(MatchApp):
                  save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
                  memory: bool = False, match: Match | None = None, manual_draw: bool = False,
                  signals: bool = False, bot_seconds: float | None = None,
-                 handshake_seconds: float | None = None) -> None:
+                 handshake_seconds: float | None = None, explain_close: bool = True) -> None:
         super().__init__(opponent, seed, save, signals)
         rules = match.rules if match is not None else rules or Rules()
         self.names = Names(opponent_name(opponent))
@@ -883,7 +925,7 @@ class SixtySixApp(MatchApp):
         bot = PausedSeat(opponent_bot, delay, self._stopping)
         self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
         """The table; the worker thread plays its match."""
-        self.game = GameScreen(self.human, self.names, rules, memory, manual_draw)
+        self.game = GameScreen(self.human, self.names, rules, memory, manual_draw, explain_close)
         self.game.round_number = len(self.table.match.rounds)
         self.game.score = self.table.match.score
         self._results = [result for result in self.table.match.results() if result.outcome is not None]

@@ -185,6 +185,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
     ]
 
+    KEYS: ClassVar[str] = "y: yes    n or Escape: no"
+    """The line that says which keys answer."""
+
     def __init__(self, question: str, details: Text | str = "") -> None:
         super().__init__()
         self.question = question
@@ -196,12 +199,34 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question, id="question", classes="title")
             if self.details:
                 yield Static(self.details, id="details")
-            yield Static("y: yes    n or Escape: no", classes="hint")
+            yield Static(self.KEYS, classes="hint")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""
         self.dismiss(yes)
+
+
+class CloseScreen(ConfirmScreen):
+    """The question before closing the stock, with what closing means: ``k`` ("I know")
+    also says yes, and that the user needs the explanation no more (:attr:`explain_again`).
+    Not ``d``: that key draws at the table, and the question comes when the user may draw."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "answer_for_good", "Yes, don't explain again"),
+    ]
+
+    KEYS = "y: yes    k: yes, don't explain again    n or Escape: no"
+
+    def __init__(self, question: str, details: Text | str = "") -> None:
+        super().__init__(question, details)
+        self.explain_again = True
+        """Whether to ask with the explanation before the next close; ``k`` clears it."""
+
+    def action_answer_for_good(self) -> None:
+        """Say yes, and not to explain closing again."""
+        self.explain_again = False
+        self.dismiss(True)
 
 
 class HelpScreen(ModalScreen[None]):

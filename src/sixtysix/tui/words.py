@@ -150,6 +150,38 @@ def action_label(action: Action, observation: Observation) -> Text:
     return Text(labels[action])
 
 
+def close_explanation(observation: Observation, names: Names) -> Text:
+    """What closing the stock means, asked before the user closes: no more drawing,
+    strict play, and what a failed close gives the opponent, as ``observation``'s
+    rules have it.
+
+    >>> from sixtysix import Match, Rules
+    >>> from sixtysix.observation import observe
+    >>> obs = observe(Match(Rules.preset("santase"), seed=1).deal(), 0)
+    >>> lines = close_explanation(obs, Names("Greedy")).plain.splitlines()
+    >>> lines[0]
+    'Nobody draws any more, and the trump card is turned face down.'
+    >>> "must follow suit and beat the card led if they can, else play a trump" in lines[1]
+    True
+    >>> lines[2]
+    'You must be first to 66, before the cards run out, or Greedy scores 3 game points.'
+    """
+    rules = observation.rules
+    opponent = names.opponent
+    head = " and beat the card led" if rules.must_head else ""
+    marriages = "" if rules.marriages_after_stock else " Nobody may announce a marriage any more."
+    if rules.failed_close_points == "three":
+        cost = "3 game points"
+    else:
+        cost = f"2 game points, or 3 if {opponent} has no trick when you close"
+        if observation.trick_counts[1] == 0:
+            cost += f" ({opponent} has none yet)"
+    return Text("Nobody draws any more, and the trump card is turned face down.\n"
+                f"From now on play is strict: whoever plays second to a trick must follow suit{head} "
+                f"if they can, else play a trump if they can.{marriages}\n"
+                f"You must be first to 66, before the cards run out, or {opponent} scores {cost}.")
+
+
 def hint_text(values: list[ActionValue], observation: Observation) -> Text:
     """The hint for the log: a heading, then each action (at least one) with its
     expected game points, best first, in aligned cells a few to a line.
