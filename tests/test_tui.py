@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -475,3 +476,33 @@ def test_play_help_lists_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--help"]) == 0
     help_text = " ".join(capsys.readouterr().out.split())
     assert "a level (easy, medium, hard, expert)" in help_text
+
+
+def test_play_without_the_close_explanation(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def fake_run(*args: Any, **options: Any) -> int:
+        calls.append(options)
+        return 0
+
+    monkeypatch.setattr("sixtysix.tui.run", fake_run)
+    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--no-explain-close"]) == 0
+    assert [call["explain_close"] for call in calls] == [True, False]
+    assert main(["play", "--rules", "three-hand", "--no-explain-close"]) == 2
+    assert "--no-explain-close: for the two-hand game only" in capsys.readouterr().err
+    assert len(calls) == 2
+
+
+def test_run_hands_the_close_explanation_setting_to_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    apps: list[SixtySixApp] = []
+
+    def fake_run(self: SixtySixApp) -> int:
+        apps.append(self)
+        return 0
+
+    monkeypatch.setattr(SixtySixApp, "run", fake_run)
+    assert run(Rules(), seed=1, explain_close=False) == 0
+    assert run(Rules(), seed=1) == 0
+    assert [app.game.explain_close for app in apps] == [False, True]

@@ -179,10 +179,10 @@ def test_resume_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixt
     rnd.push(rnd.legal_tuple()[0])
     path = tmp_path / "saved.ssn"
     path.write_text(str(record_of(match, "hard", 12)), encoding="utf-8")
-    assert run_cli(["play", "--resume", str(path), "--manual-draw"], capsys) == (0, "")
+    assert run_cli(["play", "--resume", str(path), "--manual-draw", "--no-explain-close"], capsys) == (0, "")
     call = runs[0]
     assert call["save"] == str(path) and call["seed"] == 12 and call["opponent"] == "hard"
-    assert call["manual_draw"] is True
+    assert call["manual_draw"] is True and call["explain_close"] is False
     assert recorded(call["match"]) == recorded(match)
 
 

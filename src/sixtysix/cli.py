@@ -352,7 +352,8 @@ def _play(args: argparse.Namespace) -> int:
             resumed = load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
-                       bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds)
+                       bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds,
+                       explain_close=args.explain_close)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
         if rules.seats == 3:
             _two_hand_only(args)
@@ -363,12 +364,13 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent or "greedy",
                manual_draw=args.manual_draw, bot_seconds=args.bot_seconds,
-               handshake_seconds=args.handshake_seconds)
+               handshake_seconds=args.handshake_seconds, explain_close=args.explain_close)
 
 
 def _two_hand_only(args: argparse.Namespace) -> None:
     """Refuse the options of ``play`` that the three-hand game has no use for."""
     given = [option for option, value in (("--manual-draw", args.manual_draw),
+                                          ("--no-explain-close", not args.explain_close),
                                           ("--bot-seconds", args.bot_seconds),
                                           ("--handshake-seconds", args.handshake_seconds)) if value]
     if given:
@@ -512,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--manual-draw", action="store_true",
                       help="draw after a won trick with its own key (d) instead of with the next "
                            "card, and confirm forced cards (the only legal one) too")
+    play.add_argument("--no-explain-close", dest="explain_close", action="store_false",
+                      help="close the stock at once, without first explaining what closing means "
+                           "and asking")
     play.add_argument(
         "--opponent", default=None, type=bot_argument,
         help=f"computer opponent: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "

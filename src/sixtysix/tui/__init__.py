@@ -23,15 +23,16 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
         opponent: str = "greedy", delay: float = 0.5, memory: bool = False,
         match: Match | ThreeMatch | None = None,
         manual_draw: bool = False, bot_seconds: float | None = None,
-        handshake_seconds: float | None = None) -> int:
+        handshake_seconds: float | None = None, explain_close: bool = True) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see
     :func:`~sixtysix.bots.make_bot`) seat 1, and seat 2 too under the three-hand
     rules (or for a three-hand ``match``: see :class:`~sixtysix.tui.three.ThreeApp`,
-    where ``memory``, ``manual_draw`` and the program bots' limits do not apply). ``delay`` is the
-    opponent's pause in seconds before each of its actions, ``memory`` starts
-    in memory mode, ``manual_draw`` keeps the draw on its own key, and
+    where ``memory``, ``manual_draw``, ``explain_close`` and the program bots' limits do not
+    apply). ``delay`` is the opponent's pause in seconds before each of its actions, ``memory``
+    starts in memory mode, ``manual_draw`` keeps the draw on its own key, ``explain_close=False``
+    closes the stock without first saying what closing means and asking, and
     ``save`` names a file for the match record, written after every action.
     ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`). A program
     opponent may think ``bot_seconds`` per decision and take ``handshake_seconds`` to start.
@@ -45,7 +46,7 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
         else:
             app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
                               match=match, manual_draw=manual_draw, signals=True, bot_seconds=bot_seconds,
-                              handshake_seconds=handshake_seconds)
+                              handshake_seconds=handshake_seconds, explain_close=explain_close)
     except ValueError as error:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2
