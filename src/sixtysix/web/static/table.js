@@ -632,7 +632,7 @@ export class TableView {
       title: t("Close the stock?"),
       body: [
         t("Nobody draws any more: the trump card is turned down and the rest of the round is played with the cards in hand."),
-        t("From now on the follower must follow suit, and trump if they cannot."),
+        t("From now on play is strict: the second card to a trick must follow suit (under most rules it must also beat the card led), or else be a trump."),
         t("You must reach 66 before the cards run out. If you do not, your opponent scores, and more if they had no trick when you closed."),
       ],
       extra: el("label.dont-ask", {}, [check, el("span", { text: t("Don't explain closing again") })]),
