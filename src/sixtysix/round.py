@@ -52,6 +52,8 @@ from sixtysix.cards import (
 )
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
+from sixtysix.explanations import Clause, scale
+from sixtysix.explanations import english as explanation_english
 from sixtysix.reasons import Refusal, english
 from sixtysix.rules import Rules
 
@@ -226,9 +228,15 @@ class Outcome:
     scored_at_close: bool
 
     @property
+    def explained(self) -> tuple[Clause, ...]:
+        """Why the round scored what it did, as clauses with codes and parameters
+        (:mod:`sixtysix.explanations`); made when asked for, not by every round a search plays."""
+        return _explain(self)
+
+    @property
     def explanation(self) -> str:
         """Why the round scored what it did, in a sentence a player can check."""
-        return _explain(self)
+        return explanation_english(_explain(self))
 
 
 class Trick(NamedTuple):
@@ -1101,48 +1109,39 @@ class Round(BaseRound):
                 f"phase={self.phase.name} actions={' '.join(a.token for a in self.actions)!r}>")
 
 
-def _scale_words(seat: int, points: int, tricks: int) -> str:
-    if points >= 33:
-        return f"seat {seat} has {points} points, 33 or more: 1 game point"
-    if tricks:
-        return f"seat {seat} has {points} points, under 33: 2 game points"
-    return f"seat {seat} took no trick: 3 game points"
-
-
-def _explain(o: Outcome) -> str:
+def _explain(o: Outcome) -> tuple[Clause, ...]:
     winner, points, tricks = o.winner, o.points, o.tricks
     if o.reason is Reason.TIE:
         if winner is not None:
-            return (f"Both have {points[0]} points; seat {winner} took more tricks "
-                    f"({tricks[winner]} to {tricks[1 - winner]}): 1 game point (tie=most_tricks).")
-        then = "the same dealer deals again" if o.replay else "the next scoring round gets 1 more game point"
-        return f"Both have {points[0]} points: a tie; nobody scores and {then}."
+            return (Clause.of("tie_most_tricks", points=points[0], seat=winner, tricks=tricks[winner],
+                              other_tricks=tricks[1 - winner]),)
+        return (Clause.of("tie_replay" if o.replay else "tie_carry", points=points[0]),)
     assert winner is not None
     loser = 1 - winner
     if o.reason is Reason.FALSE_OUT:
         assert o.declarer is not None
-        why = ", having taken no trick" if o.game_points == 3 else ""
-        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points, a false "
-                f"declaration: seat {winner} scores {o.game_points} game points{why}.")
+        code = "false_out_no_trick" if o.game_points == 3 else "false_out"
+        return (Clause.of(code, seat=o.declarer, points=points[o.declarer], winner=winner,
+                          game_points=o.game_points),)
     if o.reason is Reason.FAILED_CLOSE:
-        who = "nobody" if o.first_to_66 is None else f"seat {o.first_to_66}"
-        assert o.close_snapshot is not None
-        why = (", having had no trick when the stock was closed" if o.close_snapshot[1] == 0
-               else " (failed_close_points=three)" if o.game_points == 3 else "")
-        return (f"Seat {o.closer} closed the stock but {who} reached 66 first: "
-                f"seat {winner} scores {o.game_points} game points{why}.")
+        assert o.close_snapshot is not None and o.closer is not None
+        why = ("_no_trick" if o.close_snapshot[1] == 0 else "_three" if o.game_points == 3 else "")
+        if o.first_to_66 is None:
+            return (Clause.of("failed_close_nobody" + why, seat=o.closer, winner=winner,
+                              game_points=o.game_points),)
+        return (Clause.of("failed_close" + why, seat=o.closer, first=o.first_to_66, winner=winner,
+                          game_points=o.game_points),)
     if o.closer is not None:
         assert o.close_snapshot is not None
         if o.scored_at_close:
-            scale = _scale_words(loser, *o.close_snapshot) + " at the close"
-        else:
-            scale = _scale_words(loser, points[loser], tricks[loser])
-        return f"Seat {o.closer} closed the stock and reached 66 first; {scale}."
+            return Clause.of("closed_won", seat=o.closer), scale(loser, *o.close_snapshot, at_close=True)
+        return Clause.of("closed_won", seat=o.closer), scale(loser, points[loser], tricks[loser])
     if o.reason is Reason.OUT:
-        return (f"Seat {winner} declared out with {points[winner]} points; "
-                f"{_scale_words(loser, points[loser], tricks[loser])}.")
-    return (f"All tricks played, the last worth 10; seat {winner} has more points "
-            f"({points[winner]} to {points[loser]}); {_scale_words(loser, points[loser], tricks[loser])}.")
+        return (Clause.of("out", seat=winner, points=points[winner]),
+                scale(loser, points[loser], tricks[loser]))
+    return (Clause.of("last_trick"),
+            Clause.of("more_points", seat=winner, points=points[winner], other_points=points[loser]),
+            scale(loser, points[loser], tricks[loser]))
 
 
 def parse_action(token: str) -> Action:

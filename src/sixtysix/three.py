@@ -52,6 +52,8 @@ from sixtysix.cards import (
     is_deck,
 )
 from sixtysix.errors import RulesError, StateError
+from sixtysix.explanations import Clause, scale
+from sixtysix.explanations import english as explanation_english
 from sixtysix.match import BaseMatch
 from sixtysix.reasons import Refusal, english
 from sixtysix.round import (
@@ -62,7 +64,6 @@ from sixtysix.round import (
     Phase,
     Reason,
     _scale,
-    _scale_words,
 )
 from sixtysix.rules import THREE_HAND, Rules
 
@@ -134,9 +135,15 @@ class ThreeOutcome:
     scores: tuple[int, int, int]
 
     @property
+    def explained(self) -> tuple[Clause, ...]:
+        """Why the round scored what it did, as clauses with codes and parameters
+        (:mod:`sixtysix.explanations`)."""
+        return _explain(self)
+
+    @property
     def explanation(self) -> str:
         """Why the round scored what it did, in a sentence a player can check."""
-        return _explain(self)
+        return explanation_english(_explain(self))
 
 
 def _trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
@@ -627,34 +634,40 @@ class ThreeRound(BaseRound):
                 f"phase={self.phase.name} actions={' '.join(a.token for a in self._actions)!r}>")
 
 
-def _opponents_words(scorer: int, o: ThreeOutcome) -> str:
-    words = [_scale_words(seat, o.points[seat], o.tricks[seat])
-             for seat in (left_of(scorer), left_of(left_of(scorer)))]
-    return f"{words[0]}; {words[1]}; {o.game_points} game points in all"
+def _others(seat: int) -> tuple[int, int]:
+    """The two other seats, from the seat's left."""
+    return left_of(seat), left_of(left_of(seat))
 
 
-def _explain(o: ThreeOutcome) -> str:
+def _opponents(scorer: int, o: ThreeOutcome) -> tuple[Clause, ...]:
+    """The scale on each opponent of the scorer and the game points in all."""
+    return (*(scale(seat, o.points[seat], o.tricks[seat]) for seat in _others(scorer)),
+            Clause.of("in_all", game_points=o.game_points))
+
+
+def _explain(o: ThreeOutcome) -> tuple[Clause, ...]:
     points = o.points
     if o.reason is Reason.FALSE_OUT:
         assert o.declarer is not None
-        others = " and ".join(str(seat) for seat in (left_of(o.declarer), left_of(left_of(o.declarer))))
-        return (f"Seat {o.declarer} declared out with only {points[o.declarer]} points, a false "
-                f"declaration: seats {others} score 2 game points each.")
+        other, third = _others(o.declarer)
+        return (Clause.of("false_out_each", seat=o.declarer, points=points[o.declarer], other=other,
+                          third=third, game_points=o.game_points),)
     if o.reason is Reason.TIE:
         best = max(points)
-        top = [str(seat) for seat in range(SEATS) if points[seat] == best]
-        if len(top) > 1:
-            why = f"seats {' and '.join(top)} share the most points, {best}"
+        top = [seat for seat in range(SEATS) if points[seat] == best]
+        if len(top) == SEATS:
+            why = Clause.of("tie_shared_all", points=best)
+        elif len(top) > 1:
+            why = Clause.of("tie_shared", seat=top[0], other=top[1], points=best)
         else:
-            why = f"seat {top[0]} has the most points, {best}, under 66"
-        return (f"All tricks played, the last worth 10; {why}: nobody scores and the same dealer "
-                "deals again.")
+            why = Clause.of("tie_under_66", seat=top[0], points=best)
+        return Clause.of("last_trick"), why
     winner = o.winner
     assert winner is not None
     if o.reason is Reason.OUT:
-        return f"Seat {winner} declared out with {points[winner]} points; {_opponents_words(winner, o)}."
-    return (f"All tricks played, the last worth 10; seat {winner} has the most points, "
-            f"{points[winner]}, 66 or more; {_opponents_words(winner, o)}.")
+        return Clause.of("out", seat=winner, points=points[winner]), *_opponents(winner, o)
+    return (Clause.of("last_trick"), Clause.of("most_points", seat=winner, points=points[winner]),
+            *_opponents(winner, o))
 
 
 # ------------------------------------------------------------------ the match
