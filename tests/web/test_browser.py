@@ -225,6 +225,9 @@ def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) ->
     page.wait_for_selector("#overlay .match-result")
     summary = page.inner_text("#overlay .summary")
     assert "Round" in summary and "game point" in summary
+    explained = page.inner_text("#overlay .summary .explanation")
+    assert explained.endswith(".") and "seat" not in explained.lower(), explained
+    assert "Ann" in explained or "Easy bot" in explained, explained
     cookies = {cookie.get("name", ""): cookie.get("value", "") for cookie in ann.context.cookies()}
     game = httpx.get(f"{server.base}/api/games/{game_id}", cookies=cookies).json()["game"]
     assert game["status"] == "over" and max(game["score"]) >= 1
@@ -235,6 +238,11 @@ def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) ->
     assert [len(hand.query_selector_all(".card")) for hand in hands] == [6, 6]
     page.keyboard.press("ArrowRight")
     assert "Step 2 of" in page.inner_text(".replay-controls .counter")
+    page.eval_on_selector(".replay-controls input", """(slider) => {
+      slider.value = slider.max;
+      slider.dispatchEvent(new Event("input"));
+    }""")
+    assert page.inner_text(".replay-board .explanation") == explained, "the last step explains the last round"
     record = httpx.get(server.base + str(page.get_attribute(".replay-controls a[download]", "href"))).text
     assert '[Deck "' in record
 

@@ -20,6 +20,8 @@ from test_browser_three import new_three_game
 from test_browser_three import step as three_step
 from webclient import Server
 
+from sixtysix.explanations import CODES
+
 __all__ = ["browser"]  # the module-scoped browser fixture of test_browser
 
 GO_BACK = """
@@ -258,7 +260,7 @@ def test_the_summary_counts_game_points_in_words(ann: Player) -> None:
         { id: "x", players: ["Ann", "Bob"], your_seat: 0, rules: "classic", score: [0, 0] });
       const three = new ThreeTableView(document.createElement("div"),
         { id: "y", players: ["Ann", "Bob", "Cy"], your_seat: 0, rules: "three-hand", score: [0, 0, 0] });
-      const line = (table, outcome, seats) => table.summaryBody(1, { explanation: "", ...outcome },
+      const line = (table, outcome, seats) => table.summaryBody(1, { explanation: [], ...outcome },
         seats.map(() => 30), seats.map(() => 2), { score: seats.map(() => 0) })
         .querySelector(".headline").textContent;
       return [
@@ -278,6 +280,70 @@ def test_the_summary_counts_game_points_in_words(ann: Player) -> None:
         "You declared out too early: the others score 1 game point each.",
         "Bob declared out too early: the others score 2 game points each.",
     ]
+
+
+TWO = ["Ann", "Bob"]
+THREE = ["Ann", "Bob", "Cy"]
+EXPLAINED: list[tuple[list[dict[str, Any]] | None, list[str], str]] = [
+    ([{"code": "out", "seat": 0, "points": 71}, {"code": "scale_under_33", "seat": 1, "points": 20}], TWO,
+     "Ann declared out with 71 points; Bob has 20 points, under 33: 2 game points."),
+    ([{"code": "last_trick"}, {"code": "more_points", "seat": 1, "points": 76, "other_points": 54},
+      {"code": "scale_33", "seat": 0, "points": 54}], TWO,
+     "All tricks played, the last worth 10; Bob has more points (76 to 54); "
+     "Ann has 54 points, 33 or more: 1 game point."),
+    ([{"code": "closed_won", "seat": 1}, {"code": "scale_no_trick_at_close", "seat": 0}], TWO,
+     "Bob closed the stock and reached 66 first; Ann took no trick: 3 game points at the close."),
+    ([{"code": "false_out", "seat": 0, "points": 5, "winner": 1, "game_points": 2}], TWO,
+     "Ann declared out with only 5 points, a false declaration: Bob scores 2 game points."),
+    ([{"code": "failed_close_nobody_no_trick", "seat": 1, "winner": 0, "game_points": 3}], TWO,
+     "Bob closed the stock but nobody reached 66 first: Ann scores 3 game points, "
+     "having had no trick when the stock was closed."),
+    ([{"code": "failed_close_three", "seat": 1, "first": 0, "winner": 0, "game_points": 3}], TWO,
+     "Bob closed the stock but Ann reached 66 first: Ann scores 3 game points "
+     "(failed_close_points=three)."),
+    ([{"code": "tie_most_tricks", "points": 65, "seat": 1, "tricks": 7, "other_tricks": 5}], TWO,
+     "Both have 65 points; Bob took more tricks (7 to 5): 1 game point (tie=most_tricks)."),
+    ([{"code": "tie_carry", "points": 65}], TWO,
+     "Both have 65 points: a tie; nobody scores and the next scoring round gets 1 more game point."),
+    ([{"code": "false_out_each", "seat": 0, "points": 51, "other": 1, "third": 2, "game_points": 2}], THREE,
+     "Ann declared out with only 51 points, a false declaration: Bob and Cy score 2 game points each."),
+    ([{"code": "last_trick"}, {"code": "tie_shared", "seat": 1, "other": 2, "points": 50}], THREE,
+     "All tricks played, the last worth 10; Bob and Cy share the most points, 50: nobody scores "
+     "and the same dealer deals again."),
+    ([{"code": "last_trick"}, {"code": "most_points", "seat": 2, "points": 70},
+      {"code": "scale_33", "seat": 0, "points": 35}, {"code": "scale_no_trick", "seat": 1},
+      {"code": "in_all", "game_points": 4}], THREE,
+     "All tricks played, the last worth 10; Cy has the most points, 70, 66 or more; Ann has 35 points, "
+     "33 or more: 1 game point; Bob took no trick: 3 game points; 4 game points in all."),
+    ([{"code": "out", "seat": 1, "points": 66}, {"code": "scale_33", "seat": 2, "points": 33},
+      {"code": "scale_33", "seat": 0, "points": 33}, {"code": "in_all", "game_points": 1}], THREE,
+     "Bob declared out with 66 points; Cy has 33 points, 33 or more: 1 game point; "
+     "Ann has 33 points, 33 or more: 1 game point; 1 game point in all."),
+    (None, TWO, ""),
+]
+"""Explanations as the server sends them, the players' names, and the words shown:
+the engine's English with names for the seats, game points counted in words."""
+
+
+def test_explanations_are_put_in_words_with_the_players_names(ann: Player) -> None:
+    sentences = ann.page.evaluate("""async (cases) => {
+      const { explanationText } = await import("/static/explain.js");
+      return cases.map(([clauses, names]) => explanationText(clauses, names));
+    }""", [[clauses, names] for clauses, names, _ in EXPLAINED])
+    assert sentences == [words for _, _, words in EXPLAINED]
+
+
+def test_every_explanation_code_has_words(ann: Player) -> None:
+    seats = {"seat": 0, "winner": 1, "first": 1, "other": 1, "third": 2}
+    clauses: list[dict[str, Any]] = [{"code": code, **{name: seats.get(name, 40) for name in names}}
+                                     for code, names in CODES.items()]
+    sentences: list[str] = ann.page.evaluate("""async (clauses) => {
+      const { explanationText } = await import("/static/explain.js");
+      return clauses.map((clause) => explanationText([clause], ["Ann", "Bob", "Cy"]));
+    }""", clauses)
+    for clause, words in zip(clauses, sentences, strict=True):
+        assert words.endswith(".") and not re.search(r"[{}]|undefined|seat", words), (clause, words)
+        assert all(["Ann", "Bob", "Cy"][clause[name]] in words for name in seats if name in clause), words
 
 
 def test_the_summary_opens_before_anything_says_the_result(ann: Player) -> None:

@@ -9,15 +9,19 @@ from typing import Any
 
 from sixtysix import Match, Rules
 from sixtysix.cards import card_name, cards_in
+from sixtysix.explanations import CODES, Clause
+from sixtysix.explanations import english as explanation_english
 from sixtysix.observation import observe
 from sixtysix.reasons import Refusal, english
 from sixtysix.round import ACTIONS, OUT, Action, Outcome, Round
 from sixtysix.three import ThreeMatch, ThreeOutcome, ThreeRound, observe_three
 from sixtysix.web.views import (
     MatchInfo,
+    open_view,
     public_view,
     refusals,
     seat_view,
+    three_open_view,
     three_public_view,
     three_refusals,
     three_seat_view,
@@ -163,7 +167,9 @@ def test_the_first_view_of_a_round_sums_up_the_last() -> None:
         rnd.push(rnd.legal_tuple()[0])
     over = seat_view(observe(rnd, 0), MatchInfo.of(match))
     assert rnd.outcome is not None
-    assert over["phase"] == "over" and over["outcome"]["explanation"] == rnd.outcome.explanation
+    assert over["phase"] == "over" and over["outcome"]["explanation"] == [
+        {"code": "failed_close_nobody_no_trick", "seat": 1, "winner": 0, "game_points": 3}]
+    assert explained(over["outcome"]) == rnd.outcome.explanation
     assert over["previous"] is None
     result = match.results()[-1]
     assert over["outcome"]["game_points"] == result.game_points
@@ -174,3 +180,53 @@ def test_the_first_view_of_a_round_sums_up_the_last() -> None:
     assert view["previous"]["tricks"] == over["tricks"] and view["previous"]["points"] == over["points"]
     fresh.push(fresh.legal_tuple()[0])
     assert public_view(observe(fresh, 1), MatchInfo.of(match))["previous"] is None
+
+
+def explained(outcome: dict[str, Any]) -> str:
+    """The English of a view's explanation, which must be clauses of known codes, each with
+    exactly its parameters, as ints."""
+    clauses = outcome["explanation"]
+    assert isinstance(clauses, list) and clauses
+    for clause in clauses:
+        assert sorted(clause) == sorted(["code", *CODES[clause["code"]]])
+        assert all(type(value) is int for name, value in clause.items() if name != "code")
+    return explanation_english(Clause.of(**clause) for clause in json.loads(json.dumps(clauses)))
+
+
+def test_every_view_of_a_finished_round_explains_it_as_codes() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for rules in ("classic", "santase", "three-hand", "three-hand claim=auto"):
+        seed = rng.randrange(1000)
+        match: Match | ThreeMatch = (ThreeMatch(Rules.parse(rules), seed=seed) if "three" in rules
+                                     else Match(Rules.parse(rules), seed=seed))
+        while not match.is_over:
+            rnd = match.deal()
+            while not rnd.is_over:
+                match.push(rng.choice(rnd.legal_tuple()))
+            info = MatchInfo.of(match)
+            assert rnd.outcome is not None
+            if isinstance(rnd, ThreeRound):
+                views = [three_seat_view(observe_three(rnd, 1), info),
+                         three_public_view(observe_three(rnd, 0), info), three_open_view(rnd, info)]
+            else:
+                views = [seat_view(observe(rnd, 1), info), public_view(observe(rnd, 0), info),
+                         open_view(rnd, info)]
+            expected = [clause.as_dict() for clause in rnd.outcome.explained]
+            for view in views:
+                assert view["outcome"]["explanation"] == expected
+                assert explained(view["outcome"]) == rnd.outcome.explanation
+                checked += 1
+    assert checked > 30
+
+
+def test_a_three_hand_false_out_is_explained_with_the_declarer_and_the_scorers() -> None:
+    match = ThreeMatch(seed=0)
+    rnd = match.deal()
+    while not rnd.is_over:
+        match.push(rnd.legal_tuple()[-1])
+    outcome = three_public_view(observe_three(rnd, 0), MatchInfo.of(match))["outcome"]
+    assert outcome["explanation"] == [
+        {"code": "false_out_each", "seat": 2, "points": 25, "other": 0, "third": 1, "game_points": 2}]
+    assert explained(outcome) == ("Seat 2 declared out with only 25 points, a false declaration: "
+                                  "seats 0 and 1 score 2 game points each.")

@@ -205,7 +205,13 @@ def _outcome(outcome: Outcome | None, game_points: int | None) -> dict[str, Any]
         return None
     return {"reason": outcome.reason.value, "winner": outcome.winner,
             "game_points": outcome.game_points if game_points is None else game_points,
-            "explanation": outcome.explanation}
+            "explanation": _explanation(outcome)}
+
+
+def _explanation(outcome: Outcome | ThreeOutcome) -> list[dict[str, str | int]]:
+    """Why the round scored what it did: its clauses, each a code with its parameters
+    (:mod:`sixtysix.explanations`)."""
+    return [clause.as_dict() for clause in outcome.explained]
 
 
 # ------------------------------------------------------------------ three hands
@@ -285,4 +291,4 @@ def _three_outcome(outcome: ThreeOutcome | None) -> dict[str, Any] | None:
         return None
     return {"reason": outcome.reason.value, "winner": outcome.winner, "game_points": outcome.game_points,
             "scores": list(outcome.scores), "replay": outcome.replay, "declarer": outcome.declarer,
-            "explanation": outcome.explanation}
+            "explanation": _explanation(outcome)}

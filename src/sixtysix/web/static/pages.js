@@ -3,8 +3,9 @@
 
 import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
+import { explanationText } from "./explain.js";
 import { currentLanguage, t, tn } from "./i18n.js";
-import { TableView, actionLabel, explainWithNames, stockElement } from "./table.js";
+import { TableView, actionLabel, stockElement } from "./table.js";
 import { ThreeTableView, trickCards } from "./table3.js";
 import { el, settings } from "./ui.js";
 
@@ -333,7 +334,7 @@ export async function replayPage(root, id) {
       ...(three ? [handRow(view, 1), handRow(view, 2)] : [handRow(view, 1)]),
       el("div.felt", {}, [side, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
       handRow(view, 0),
-      view.outcome ? el("p.explanation", { text: explainWithNames(view.outcome.explanation, names) }) : null,
+      view.outcome ? el("p.explanation", { text: explanationText(view.outcome.explanation, names) }) : null,
       three ? el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) })
         : el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
     ].filter(Boolean));

@@ -5,6 +5,7 @@
 import { socketUrl, recordUrl } from "./api.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, suitWords } from "./cards.js";
 import { t, tn } from "./i18n.js";
+import { explanationText } from "./explain.js";
 import { refusalSection, refusalText } from "./reasons.js";
 import { confirmDialog, el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
@@ -15,14 +16,6 @@ export function matchTarget(rules) {
   const words = (rules || "classic").split(/\s+/);
   const flag = words.find((word) => word.startsWith("match_target="));
   return flag ? Number(flag.split("=")[1]) : PRESET_TARGETS[words[0]] || 7;
-}
-
-/** The engine's explanation of a round with the players' names for "seat 0", "seat 1"
- * (and "seat 2", "seats 1 and 2" in the three-hand game). */
-export function explainWithNames(explanation, names) {
-  return explanation
-    .replace(/\b[Ss]eats ([012]) and ([012])\b/g, (whole, a, b) => t("{a} and {b}", { a: names[Number(a)], b: names[Number(b)] }))
-    .replace(/\b[Ss]eat ([012])\b/g, (whole, seat) => names[Number(seat)]);
 }
 
 /** The words on the button of an action that is not a card. */
@@ -456,7 +449,7 @@ export class TableView {
     return el("div.summary", {}, [
       el("h2", { text: t("Round {n}", { n: round }) }),
       el("p.headline", { text: headline }),
-      el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
+      el("p.explanation", { text: explanationText(outcome.explanation, names) }),
       el("table.summary-table", {}, [
         el("tr", {}, [el("th"), el("th", { text: names[0] }), el("th", { text: names[1] })]),
         points && el("tr", {}, [el("th", { text: t("Points") }), el("td", { text: points[0] }), el("td", { text: points[1] })]),

@@ -3,8 +3,9 @@
 // The connection, the queue of states and the hand come from the two-hand TableView.
 
 import { cardSvg, cardText, cardWords, suitText, suitWords } from "./cards.js";
+import { explanationText } from "./explain.js";
 import { t, tn } from "./i18n.js";
-import { TableView, explainWithNames, matchTarget } from "./table.js";
+import { TableView, matchTarget } from "./table.js";
 import { el, paceMs, settings, sleep } from "./ui.js";
 
 /** The cards of a finished trick with the seat that played each, in the order played. */
@@ -75,7 +76,7 @@ export class ThreeTableView extends TableView {
     return el("div.summary", {}, [
       el("h2", { text: t("Round {n}", { n: round }) }),
       el("p.headline", { text: headline }),
-      el("p.explanation", { text: explainWithNames(outcome.explanation || "", names) }),
+      el("p.explanation", { text: explanationText(outcome.explanation, names) }),
       el("table.summary-table", {}, [
         el("tr", {}, [el("th"), ...seats.map((seat) => el("th", { text: names[seat] }))]),
         row(t("Points"), seats.map((seat) => points[seat])),
