@@ -431,10 +431,10 @@ def test_every_screen_passes_axe(browser: Browser, server: Server) -> None:
 
         page.goto(server.base + "/")
         page.wait_for_selector("button[data-start=bot]")
-        ann.new_game("bot", target=1)
+        ann.new_game("bot", target=7)
         play_into_a_round(ann, 2)
         assert_accessible(page, "table mid-round at 1280x800")
-        page.click('button[data-action]:not([data-action="out"]), .actions .resign')
+        page.click(".actions .resign")
         page.wait_for_selector("#overlay .confirm")
         assert_accessible(page, "a confirmation")
         page.keyboard.press("Escape")
@@ -444,6 +444,9 @@ def test_every_screen_passes_axe(browser: Browser, server: Server) -> None:
             if ann.step() is None:
                 page.wait_for_timeout(30)
         assert_accessible(page, "summary")
+        page.goto(server.base + "/")
+        page.wait_for_selector("button[data-start=bot]")
+        ann.new_game("bot", target=1)
         play_until_over([ann])
         assert_accessible(page, "match end")
         page.click("#overlay [data-key=next]")
