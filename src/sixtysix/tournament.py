@@ -681,19 +681,41 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
         for pair in pairs(specs):
             collect(play_pair(pair))
     else:
-        # Workers ignore Ctrl-C, which a terminal sends to the whole process group: the
-        # parent gets KeyboardInterrupt alone, and terminates them on its way out.
-        pool = multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
-        try:
-            for done in pool.imap_unordered(play_pair, pairs(specs)):
-                collect(done)
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
+        _run_on_pool(pairs(specs), collect, jobs)
     results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
     standings, head = _tally(list(bots), results, rules.seats)
     return Report(list(bots), str(rules), matches, seed, standings, head, results, rules.seats)
+
+
+def _run_on_pool(work: list[list[MatchSpec]], collect: Callable[[list[MatchResult]], None],
+                 jobs: int) -> None:
+    """Play the pairs of ``work`` on ``jobs`` worker processes, passing each pair's results
+    to ``collect`` as it ends.
+
+    Workers ignore Ctrl-C, which a terminal sends to the whole process group: the parent
+    gets KeyboardInterrupt alone, and ends them on its way out. SIGINT is blocked while
+    the pool starts, so that a worker ignores it from its first instruction and a Ctrl-C
+    meanwhile reaches the parent once the pool is whole, inside the ``try`` that ends it.
+    """
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = None
+    try:
+        pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts, initargs=(mask,))
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for done in pool.imap_unordered(play_pair, work):
+            collect(done)
+        pool.close()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _ignore_interrupts(mask: set[signal.Signals]) -> None:
+    """A worker's first step: ignore SIGINT, then take the parent's signal mask back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def require_three(name: str, bot: Bot) -> None:
