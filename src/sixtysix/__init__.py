@@ -5,46 +5,56 @@
 >>> rnd = match.deal()
 >>> len(list(rnd.legal_actions())) >= 6
 True
+
+The names of ``__all__`` are imported when first used, so that ``import sixtysix`` loads
+nothing more: the ``sixtysix`` command starts with its own modules alone, and a Ctrl-C while
+they load ends it quietly (:mod:`sixtysix.__main__`).
 """
 
-from sixtysix.cards import Card, CardSet, Suit, card_name, parse_card
-from sixtysix.errors import (
-    IllegalActionError,
-    NotationError,
-    RulesError,
-    SixtySixError,
-    StateError,
-)
-from sixtysix.match import Match, RoundResult
-from sixtysix.notation import Record, ReplayError, legal_tokens, push_recorded
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import (
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    OUT,
-    PASS,
-    Action,
-    Outcome,
-    Phase,
-    Reason,
-    Round,
-    Trick,
-    marriage,
-    parse_action,
-)
-from sixtysix.rules import PRESETS, Rules
-from sixtysix.three import (
-    ThreeMatch,
-    ThreeObservation,
-    ThreeOutcome,
-    ThreeRound,
-    ThreeTrick,
-    observe_three,
-    play_three,
-    sample_three,
-)
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # not typing's: importing typing takes longer than the rest of this module
+if TYPE_CHECKING:
+    from sixtysix.cards import Card, CardSet, Suit, card_name, parse_card
+    from sixtysix.errors import (
+        IllegalActionError,
+        NotationError,
+        RulesError,
+        SixtySixError,
+        StateError,
+    )
+    from sixtysix.match import Match, RoundResult
+    from sixtysix.notation import Record, ReplayError, legal_tokens, push_recorded
+    from sixtysix.observation import Observation, sample_round
+    from sixtysix.round import (
+        CLOSE,
+        CLOSE_BEFORE_DRAW,
+        DRAW,
+        EXCHANGE,
+        OUT,
+        PASS,
+        Action,
+        Outcome,
+        Phase,
+        Reason,
+        Round,
+        Trick,
+        marriage,
+        parse_action,
+    )
+    from sixtysix.rules import PRESETS, Rules
+    from sixtysix.three import (
+        ThreeMatch,
+        ThreeObservation,
+        ThreeOutcome,
+        ThreeRound,
+        ThreeTrick,
+        observe_three,
+        play_three,
+        sample_three,
+    )
 
 __all__ = [
     "CLOSE", "CLOSE_BEFORE_DRAW", "DRAW", "EXCHANGE", "OUT", "PASS", "PRESETS",
@@ -56,3 +66,62 @@ __all__ = [
     "play_three", "push_recorded", "sample_round", "sample_three",
 ]
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "Card": "sixtysix.cards",
+    "CardSet": "sixtysix.cards",
+    "Suit": "sixtysix.cards",
+    "card_name": "sixtysix.cards",
+    "parse_card": "sixtysix.cards",
+    "IllegalActionError": "sixtysix.errors",
+    "NotationError": "sixtysix.errors",
+    "RulesError": "sixtysix.errors",
+    "SixtySixError": "sixtysix.errors",
+    "StateError": "sixtysix.errors",
+    "Match": "sixtysix.match",
+    "RoundResult": "sixtysix.match",
+    "Record": "sixtysix.notation",
+    "ReplayError": "sixtysix.notation",
+    "legal_tokens": "sixtysix.notation",
+    "push_recorded": "sixtysix.notation",
+    "Observation": "sixtysix.observation",
+    "sample_round": "sixtysix.observation",
+    "CLOSE": "sixtysix.round",
+    "CLOSE_BEFORE_DRAW": "sixtysix.round",
+    "DRAW": "sixtysix.round",
+    "EXCHANGE": "sixtysix.round",
+    "OUT": "sixtysix.round",
+    "PASS": "sixtysix.round",
+    "Action": "sixtysix.round",
+    "Outcome": "sixtysix.round",
+    "Phase": "sixtysix.round",
+    "Reason": "sixtysix.round",
+    "Round": "sixtysix.round",
+    "Trick": "sixtysix.round",
+    "marriage": "sixtysix.round",
+    "parse_action": "sixtysix.round",
+    "PRESETS": "sixtysix.rules",
+    "Rules": "sixtysix.rules",
+    "ThreeMatch": "sixtysix.three",
+    "ThreeObservation": "sixtysix.three",
+    "ThreeOutcome": "sixtysix.three",
+    "ThreeRound": "sixtysix.three",
+    "ThreeTrick": "sixtysix.three",
+    "observe_three": "sixtysix.three",
+    "play_three": "sixtysix.three",
+    "sample_three": "sixtysix.three",
+}
+"""The module each name of :data:`__all__` comes from."""
+
+
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sixtysix' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

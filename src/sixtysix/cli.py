@@ -669,15 +669,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     Errors in the input are reported in one line on standard error,
     ``sixtysix CMD: message``, usage errors included.
     """
+    prog = "sixtysix"
     try:
-        args, extra = build_parser().parse_known_args(argv)
-    except SystemExit as done:  # --help (0) or a usage error (2), already reported
-        return done.code if isinstance(done.code, int) else 2
-    prog = f"sixtysix {args.command}"
-    if extra:
-        sys.stderr.write(_usage(prog, f"unrecognized arguments: {quoted(' '.join(extra))}"))
-        return 2
-    try:
+        try:
+            args, extra = build_parser().parse_known_args(argv)
+        except SystemExit as done:  # --help (0) or a usage error (2), already reported
+            return done.code if isinstance(done.code, int) else 2
+        prog = f"sixtysix {args.command}"
+        if extra:
+            sys.stderr.write(_usage(prog, f"unrecognized arguments: {quoted(' '.join(extra))}"))
+            return 2
         status: int = args.handler(args)
     except ReplayError as error:
         return _report(prog, f"line {error.line}: {error}" if error.line else str(error), 1)
