@@ -291,7 +291,7 @@ def test_a_seat_away_too_long_may_be_claimed_against(start_server: Any, tmp_path
     assert not state["claimable"]
     first.send({"type": "claim"})
     assert first.until(lambda m: m["type"] == "error")["code"] == "not_claimable"
-    state = first.until(lambda m: m["type"] == "state" and m["claimable"], timeout=5)
+    state = first.until(lambda m: m["type"] == "state" and m["claimable"], timeout=60)
     first.send({"type": "claim"})
     over = first.until(lambda m: m["type"] == "state" and m["game"]["status"] == "over")
     assert over["game"]["winner"] == 0 and over["game"]["ending"] == "claimed"

@@ -87,12 +87,13 @@ class Server:
 
     def kill(self) -> None:
         """Kill the process at once (SIGKILL), and check that its worker processes end
-        by themselves within a few seconds (a killed server leaves none behind)."""
+        by themselves (a killed server leaves none behind): they look once a second, and
+        are given a generous ceiling, as a busy machine may be slow to run them."""
         assert self.process is not None
         workers = children(self.process.pid)
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60
         while (alive := [pid for pid in workers if running(pid)]) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not alive, f"worker processes {alive} outlived their killed server"
