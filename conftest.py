@@ -2,6 +2,14 @@
 
 from importlib.util import find_spec
 
+import pytest
+
 collect_ignore_glob = [] if find_spec("pettingzoo") and find_spec("gymnasium") else ["src/sixtysix/env/*"]
 if not find_spec("pyspiel"):
     collect_ignore_glob.append("src/sixtysix/env/spiel.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests marked ``slow`` first: the parallel run's workers take them up at the
+    start, beside the quick ones, rather than end the run waiting on them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -23,6 +23,8 @@ from sixtysix.errors import ClusterError
 from sixtysix.rules import Rules
 from sixtysix.tournament import MatchResult, run_tournament
 
+pytestmark = pytest.mark.xdist_group("ray")  # one Ray instance, started once, for the whole module
+
 WATCHDOG_SECONDS = 120
 SERVED = f"cmd:{sys.executable} -m sixtysix.cli bot random --seed 7"
 

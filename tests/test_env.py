@@ -258,6 +258,7 @@ def test_openspiel_ismcts_plays_legal_moves() -> None:
         state.apply_action(action)
 
 
+@pytest.mark.slow
 def test_train_policy_example_learns_to_beat_random() -> None:
     """examples/train_policy.py, briefly: the learned policy wins more matches against
     random than the untrained one, which always plays the lowest legal action code."""

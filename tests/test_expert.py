@@ -87,6 +87,7 @@ def played_with_counts(spec: str, seed: int) -> tuple[list[str], list[int]]:
     return actions, counts
 
 
+@pytest.mark.slow
 def test_a_work_budget_stops_the_sampling_at_the_same_world_every_time() -> None:
     spec = "pimc:samples=300,work=15,close_margin=0.25,raw=1"
     actions, counts = played_with_counts(spec, 8)
@@ -96,6 +97,7 @@ def test_a_work_budget_stops_the_sampling_at_the_same_world_every_time() -> None
     assert played_with_counts(spec.replace("work=15", "work=1000"), 8)[1] != counts
 
 
+@pytest.mark.slow
 def test_settle_stops_only_at_a_look_and_where_the_worlds_decide() -> None:
     spec = "pimc:samples=300,close_margin=0.25,raw=1,settle=2"
     actions, counts = played_with_counts(spec, 8)

@@ -560,6 +560,7 @@ def test_the_retelling_is_what_sixtysix_bot_needs_to_play_on() -> None:
         assert any(line.startswith("host: round 2 dealer") for line in transport.transcript[told:])
 
 
+@pytest.mark.slow
 async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Path) -> None:
     pytest.importorskip("textual")
     from sixtysix.tui.app import SixtySixApp

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 
 from sixtysix import reasons
@@ -140,6 +141,7 @@ def check_three(rnd: ThreeRound) -> None:
             assert obs.why_illegal(action) == words
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=seeds, rules=any_rules)
 def test_two_hand_refusals_and_their_words_agree(seed: int, rules: Rules) -> None:
@@ -150,6 +152,7 @@ def test_two_hand_refusals_and_their_words_agree(seed: int, rules: Rules) -> Non
         check_two(rnd)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=seeds, rules=claims)
 def test_three_hand_refusals_and_their_words_agree(seed: int, rules: str) -> None:

@@ -205,6 +205,7 @@ def ann(browser: Browser, server: Server) -> Iterator[Player]:
     player.close()
 
 
+@pytest.mark.slow
 def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) -> None:
     game_id = ann.new_game("bot")
     page = ann.page
@@ -251,6 +252,7 @@ def test_a_whole_match_against_a_bot_by_clicking(ann: Player, server: Server) ->
     assert page.get_attribute(".history li a", "href") == f"#/replay/{game_id}"
 
 
+@pytest.mark.slow
 def test_two_people_play_through_an_invitation_link(browser: Browser, ann: Player, server: Server) -> None:
     game_id = ann.new_game("human")
     link = ann.page.input_value("input.invite")
@@ -402,6 +404,7 @@ def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_serve
         ann.close()
 
 
+@pytest.mark.slow
 def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Server) -> None:
     ann.new_game("bot", target=7)
     page = ann.page
@@ -418,6 +421,7 @@ def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Se
     assert ann.step() is not None
 
 
+@pytest.mark.slow
 def test_a_program_bot_picked_from_the_list_plays_and_a_failing_one_forfeits(
         browser: Browser, start_server: Any, tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"

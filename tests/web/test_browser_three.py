@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 from test_browser import CARD, Player, answer_dialog, browser, play_into_a_round, play_until_over
@@ -61,6 +62,7 @@ def step(player: Player) -> str | None:
     return None
 
 
+@pytest.mark.slow
 def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, server: Server,
                                                              tmp_path: Path) -> None:
     ann = Player(browser, server, "Ann")
@@ -120,6 +122,7 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
         ann.close()
 
 
+@pytest.mark.slow
 def test_two_people_and_a_bot_each_see_only_their_own_hand(browser: Browser, server: Server) -> None:
     ann = Player(browser, server, "Ann")
     bob = Player(browser, server, "Bob", width=360, height=740)

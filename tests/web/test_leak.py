@@ -116,6 +116,7 @@ def check(socket: Socket, seat: int | None, record: Record) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_no_message_names_a_card_its_receiver_may_not_see(start_server: Any) -> None:
     # One address plays every match, faster than a person invites: no rate limits.
     server: Server = start_server(seed=66, workers=2, arguments=[

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import StartServer
 from webclient import Guest, Socket, mostly_cards, pending, play
 
@@ -32,6 +33,7 @@ def stored_actions(guest: Guest, game_id: str) -> list[tuple[int, int, str]]:
     return [(s["round"], s["actor"], s["action"]) for s in steps if s["actor"] is not None]
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_every_game(start_server: StartServer, database_url: str,
                                             tmp_path: Path) -> None:
     server = start_server(database_url, seed=5)

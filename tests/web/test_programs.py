@@ -165,6 +165,7 @@ def test_faulty_programs_forfeit_and_the_server_stays_up(start_server: StartServ
     assert httpx.get(server.base + "/api/options").status_code == 200
 
 
+@pytest.mark.slow
 def test_a_restarted_server_retells_the_game_to_a_new_process(
         start_server: StartServer, tmp_path: Path) -> None:
     served = tmp_path / "served.py"
@@ -176,13 +177,13 @@ def test_a_restarted_server_retells_the_game_to_a_new_process(
     play_out(first, ann, game, actions=8)
     assert running(served)
     first.stop()
-    assert none_running(served, timeout=1), "the server's stop ends its programs"
+    assert none_running(served, timeout=30), "the server's stop ends its programs"
     second = start_server(database_url=first.database_url, arguments=allow("served", served))
     final = play_out(second, ann, game)
     assert final["game"]["ending"] == "played", "sixtysix bot followed the retelling"
     assert final["forfeit"] is None
     second.stop()
-    assert none_running(served, timeout=1)
+    assert none_running(served, timeout=30)
 
 
 def test_an_abandoned_game_parks_its_program_until_somebody_comes_back(

@@ -29,6 +29,7 @@ def error(socket: Socket, message: dict[str, Any]) -> str:
     return str(reply["code"])
 
 
+@pytest.mark.slow
 def test_a_player_resigns_out_of_turn(start_server: StartServer, tmp_path: Path,
                                       capfd: pytest.CaptureFixture[str]) -> None:
     server = start_server()
