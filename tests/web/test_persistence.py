@@ -58,7 +58,7 @@ def test_a_killed_server_resumes_every_game(start_server: StartServer, database_
     quiet_id, quiet_sockets = games[0]
     for socket in quiet_sockets:
         assert socket is not None
-        socket.drain()
+        socket.settle()
     for _, sockets in games[1:]:
         play(sockets, choose, actions=1)  # in flight when the server dies
     server.kill()

@@ -194,7 +194,7 @@ def test_two_people_and_a_bot_resume_after_a_restart(start_server: StartServer) 
     play(sockets, partial(mostly_cards, rng=rng), actions=9)
     people = [socket for socket in sockets if socket is not None]
     for socket in people:
-        socket.drain()
+        socket.settle(lambda state: state["game"]["status"] == "over" or state["view"]["to_act"] in (0, 1))
     before = [socket.state for socket in people]
     assert all(state is not None and state["view"]["tricks"] for state in before)
     server.kill()

@@ -177,14 +177,17 @@ class Socket:
             if done(message):
                 return message
 
-    def drain(self, quiet: float = 0.3) -> list[dict[str, Any]]:
-        """Every message that arrives until none has for ``quiet`` seconds."""
-        messages = []
-        while True:
-            try:
-                messages.append(self.recv(quiet))
-            except TimeoutError:
-                return messages
+    def settle(self, done: Callable[[dict[str, Any]], bool] = lambda state: True,
+               timeout: float = 30) -> dict[str, Any]:
+        """Wait until the server has answered everything sent to it before (a ping's pong
+        comes after those answers, and after every state it sent this connection before),
+        then until the last state satisfies ``done``; that state."""
+        self.send({"type": "ping"})
+        self.until(lambda message: message["type"] == "pong", timeout)
+        if self.state is None or not done(self.state):
+            self.until(lambda message: message["type"] == "state" and done(message), timeout)
+        assert self.state is not None
+        return self.state
 
     def close(self) -> None:
         """Close the WebSocket."""
