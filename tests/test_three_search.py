@@ -12,7 +12,8 @@ from sixtysix.bots.solver import Budget
 from sixtysix.bots.threehand import THREE_UNITS, Maxn, is_determined, policy, search_values, seat_value
 from sixtysix.round import OUT, Action
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch, ThreeRound, observe_three, play_three
+from sixtysix.table import play_three
+from sixtysix.three import ThreeMatch, ThreeRound, observe_three
 from test_three import S_TO_51, S_TO_66, play, spades
 
 seeds = st.integers(0, 2**32 - 1)

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         parse_action,
     )
     from sixtysix.rules import PRESETS, Rules
+    from sixtysix.table import play_three
     from sixtysix.three import (
         ThreeMatch,
         ThreeObservation,
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
         ThreeRound,
         ThreeTrick,
         observe_three,
-        play_three,
         sample_three,
     )
 
@@ -108,7 +108,7 @@ _EXPORTS = {
     "ThreeRound": "sixtysix.three",
     "ThreeTrick": "sixtysix.three",
     "observe_three": "sixtysix.three",
-    "play_three": "sixtysix.three",
+    "play_three": "sixtysix.table",
     "sample_three": "sixtysix.three",
 }
 """The module each name of :data:`__all__` comes from."""

@@ -780,25 +780,6 @@ class ThreeSeat(Protocol):
         ...
 
 
-def play_three(seats: Sequence[ThreeSeat], rules: Rules | None = None, *, seed: int | None = None,
-               dealer: int | None = None) -> ThreeMatch:
-    """Play a whole three-hand match between three seats at a
-    :class:`~sixtysix.table.ThreeTable`, each asked to act on its own observation; an
-    illegal action raises :class:`IllegalActionError`.
-
-    >>> from sixtysix.bots import make_bot
-    >>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
-    >>> match = play_three(seats, seed=5)
-    >>> match.is_over, max(match.score) >= 11
-    (True, True)
-    """
-    from sixtysix.table import ThreeTable
-
-    if len(seats) != SEATS:
-        raise StateError(f"a three-hand match needs 3 seats, not {len(seats)}")
-    return ThreeTable(seats, rules, seed=seed, dealer=dealer).play()
-
-
 # ------------------------------------------------------------ one seat's view
 
 
