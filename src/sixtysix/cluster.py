@@ -1,7 +1,7 @@
 """Tournaments on a Ray cluster (extra ``[cluster]``): one task per duplicate pair.
 
-Each task runs :func:`sixtysix.tournament.play_pair`, the unit of work of the local
-backend too, so the same seeds give the same results on both. Program bots
+Each task runs the function the tournament passes, :func:`sixtysix.tournament.play_pair`,
+the unit of work of the local backend too, so the same seeds give the same results on both. Program bots
 (``cmd:...``) are started by the task, on the worker that plays the pair: the
 program must exist there, as must sixtysix itself.
 """
@@ -14,10 +14,12 @@ import socket
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from sixtysix.errors import ClusterError, quoted
-from sixtysix.tournament import MatchResult, MatchSpec, play_pair
+
+_Spec = TypeVar("_Spec")
+_Result = TypeVar("_Result")
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a cluster's address to accept a connection."""
@@ -91,10 +93,10 @@ def try_join(address: str, timeout: float = JOIN_TIMEOUT) -> None:
                            f"{lines[-1] if lines else 'exit status ' + str(error.returncode)}") from None
 
 
-def run_on_ray(pairs: Sequence[Sequence[MatchSpec]], collect: Callable[[list[MatchResult]], None],
-               cpus: int = 1, address: str | None = None) -> None:
-    """Play each duplicate pair as a Ray task and pass each pair's results to ``collect``
-    as they finish.
+def run_on_ray(play: Callable[[list[_Spec]], list[_Result]], pairs: Sequence[Sequence[_Spec]],
+               collect: Callable[[list[_Result]], None], cpus: int = 1, address: str | None = None) -> None:
+    """Play each duplicate pair as a Ray task running ``play`` (the tournament's
+    ``play_pair``) and pass each pair's results to ``collect`` as they finish.
 
     Joins the Ray instance this process already started, else the cluster at
     ``address``, else starts a local instance of ``cpus`` CPUs; a cluster it joined or
@@ -103,7 +105,7 @@ def run_on_ray(pairs: Sequence[Sequence[MatchSpec]], collect: Callable[[list[Mat
     """
     ray = _ray()
     started = _connect(ray, cpus, address)
-    task = ray.remote(play_pair)
+    task = ray.remote(play)
     pending = [task.remote(list(pair)) for pair in pairs]
     try:
         while pending:

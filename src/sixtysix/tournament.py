@@ -676,7 +676,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
 
     if backend == "ray":
         from sixtysix.cluster import run_on_ray
-        run_on_ray(pairs(specs), collect, cpus=jobs, address=address)
+        run_on_ray(play_pair, pairs(specs), collect, cpus=jobs, address=address)
     elif jobs == 1:
         for pair in pairs(specs):
             collect(play_pair(pair))
