@@ -3,7 +3,7 @@
 Positions come from random deals played on with random legal actions (never
 ``close``, ``close-before-draw`` or ``out``; rounds that end early are dealt
 again) until the stock is empty and each hand holds six cards, at a lead. Each
-is solved with :func:`sixtysix.bots.solver.solve` (every legal action's exact
+is solved with :func:`sixtysix.bots.search.solve` (every legal action's exact
 value); the benchmark prints one line per position and, as its last line, the
 median time in milliseconds.
 
@@ -18,7 +18,7 @@ import statistics
 import time
 
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Phase, Round, Rules
-from sixtysix.bots.solver import Solver
+from sixtysix.bots.search import Solver
 from sixtysix.cli import MAX_SEED, Parser, rules_argument, whole_number
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import is_determined, solve
+from sixtysix.bots.search import is_determined, solve
 from sixtysix.cli import main
 from sixtysix.match import Match
 from sixtysix.notation import Record

@@ -9,7 +9,8 @@ import pytest
 from sixtysix.bots import BOTS, Bot, make_bot
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import Solver, SolverBot, outcome_value
+from sixtysix.bots.search import Solver, outcome_value
+from sixtysix.bots.solver import SolverBot
 from sixtysix.cards import CARD_POINTS, FULL_DECK, SUIT_MASKS, beats
 from sixtysix.errors import BotError
 from sixtysix.match import Match

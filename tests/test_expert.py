@@ -10,7 +10,7 @@ import pytest
 
 from sixtysix.bots import LEVELS, make_bot, playout
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import Endgames, sampled_values
+from sixtysix.bots.search import Endgames, sampled_values
 from sixtysix.match import Match
 from sixtysix.notation import read_record
 from sixtysix.observation import Observation, observe
@@ -182,7 +182,7 @@ def test_the_old_expert_spec_still_builds_the_old_bot() -> None:
 
 def test_the_heuristic_plays_the_best_action_once_it_knows_every_card() -> None:
     from sixtysix.bots.heuristic import HeuristicBot
-    from sixtysix.bots.solver import solve
+    from sixtysix.bots.search import solve
 
     exact, rules_only = HeuristicBot(seed=1), HeuristicBot(seed=1, exact=0)
     checked = differ = 0

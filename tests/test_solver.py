@@ -9,15 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.solver import (
+from sixtysix.bots.search import (
     Budget,
     Endgame,
     Solver,
-    SolverBot,
     is_determined,
     sampled_values,
     solve,
 )
+from sixtysix.bots.solver import SolverBot
 from sixtysix.match import Match
 from sixtysix.observation import observe
 from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, Phase, Round

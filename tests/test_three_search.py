@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix.bots import LEVELS, make_bot
-from sixtysix.bots.solver import Budget
+from sixtysix.bots.search import Budget
 from sixtysix.bots.threehand import THREE_UNITS, Maxn, is_determined, policy, search_values, seat_value
 from sixtysix.round import OUT, Action
 from sixtysix.rules import Rules

@@ -6,9 +6,9 @@ round for the seat to act (positive when that seat scores them, negative when
 the opponent does), from what that seat knows and nothing more:
 
 - when the observation fixes every card still to be played
-  (:func:`~sixtysix.bots.solver.is_determined`: the stock is empty, or closed
+  (:func:`~sixtysix.bots.search.is_determined`: the stock is empty, or closed
   with the opponent's hand deduced), the round is solved exactly with
-  :func:`~sixtysix.bots.solver.solve`, and the values are exact;
+  :func:`~sixtysix.bots.search.solve`, and the values are exact;
 - otherwise they are estimated as the PIMC bot plays
   (:mod:`sixtysix.bots.pimc`): full rounds are sampled consistently with the
   observation, each action is valued in each sample by
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from random import Random
 
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import Budget, is_determined, sampled_values, solve
+from sixtysix.bots.search import Budget, is_determined, sampled_values, solve
 from sixtysix.observation import Observation, sample_round
 from sixtysix.round import Action, Round
 from sixtysix.three import ThreeObservation, sample_three

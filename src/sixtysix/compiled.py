@@ -32,6 +32,7 @@ MODULES = (
     "sixtysix.observation",
     "sixtysix.table",
     "sixtysix.bots.playout",
+    "sixtysix.bots.search",
     "sixtysix.bots.solver",
     "sixtysix.bots.heuristic",
     "sixtysix.bots.pimc",

@@ -43,7 +43,7 @@ MAX_SECONDS = 3600.0
 """The longest time budget a bot may be given per decision, in seconds."""
 MAX_WORK = 100_000
 """The largest work budget a bot may be given per decision, in thousands of
-:class:`~sixtysix.bots.solver.Budget`'s units."""
+:class:`~sixtysix.bots.search.Budget`'s units."""
 
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _WHOLE = re.compile(r"[+-]?[0-9]{1,12}")

@@ -144,7 +144,7 @@ class HeuristicBot(Bot):
         action = self._rules(observation)
         if (observation.is_strict and len(observation.legal) > 1 and action != OUT
                 and observation.hand.bit_count() <= self.exact):
-            from sixtysix.bots.solver import best_action, sampled_values
+            from sixtysix.bots.search import best_action, sampled_values
 
             values = sampled_values(observation, self.rng, _STRICT_SAMPLES, sampler=self.sampler)
             return best_action(values, action)

@@ -9,7 +9,7 @@ How one sample is valued depends on how much of the round is left:
 
 - play is strict (stock closed or empty), or the stock holds at most
   ``exact_stock`` cards: every action is solved exactly with
-  :func:`~sixtysix.bots.solver.solve`, to the end of the round;
+  :func:`~sixtysix.bots.search.solve`, to the end of the round;
 - otherwise the whole game tree is too big to search, so each action is
   followed by a *rollout*: both seats play as :class:`HeuristicBot` (on the
   sample's observations) until play turns strict (the stock runs out or a seat
@@ -87,7 +87,7 @@ from sixtysix.bots.equity import round_utility
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.history import RoundRecord
 from sixtysix.bots.reading import sample_read
-from sixtysix.bots.solver import (
+from sixtysix.bots.search import (
     Budget,
     Endgames,
     Solver,
@@ -112,7 +112,7 @@ class PimcBot(Bot):
 
     ``samples`` is the number of full rounds drawn per decision; ``work`` and
     ``seconds``, if given, stop the sampling early (after one sample at least) once
-    that much work (in thousands of :class:`~sixtysix.bots.solver.Budget`'s units)
+    that much work (in thousands of :class:`~sixtysix.bots.search.Budget`'s units)
     or time is spent. Without a time budget the bot is reproducible: the same seed
     and observations give the same actions.
     Ties between equally valued actions go to the heuristic's choice.
@@ -217,7 +217,7 @@ class PimcBot(Bot):
         return best_action(values, Seat3.of(observation).choose())
 
     def new_budget(self) -> Budget:
-        """A decision's :class:`~sixtysix.bots.solver.Budget`: ``work`` thousand units
+        """A decision's :class:`~sixtysix.bots.search.Budget`: ``work`` thousand units
         and ``seconds``, as given.
 
         >>> PimcBot(work=250).new_budget().work
@@ -283,7 +283,7 @@ class PimcBot(Bot):
 
     def weighted_values(self, observation: Observation, evaluate: Evaluate,
                         likelihood: Likelihood) -> dict[Action, float]:
-        """As :func:`~sixtysix.bots.solver.sampled_values`, each sampled world weighted
+        """As :func:`~sixtysix.bots.search.sampled_values`, each sampled world weighted
         by ``likelihood`` (:meth:`likelihood` or :meth:`history_likelihood`); the plain
         means if every weight is 0."""
         samples = 1 if is_determined(observation) else self.samples

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
-from sixtysix.bots.solver import Budget
+from sixtysix.bots.search import Budget
 from sixtysix.cards import (
     CARD_POINTS,
     FULL_DECK,
@@ -472,7 +472,7 @@ def solvable(rnd: ThreeRound, exact_tricks: int) -> bool:
 
 
 THREE_UNITS = 2
-"""A :class:`~sixtysix.bots.solver.Budget`'s units for each action pushed and position
+"""A :class:`~sixtysix.bots.search.Budget`'s units for each action pushed and position
 kept by the three-hand search: each costs about twice the two-hand one (measured in
 pure Python: 10 µs against 5.5 µs), so a work budget bounds the time alike in both."""
 
