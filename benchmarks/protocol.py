@@ -19,9 +19,9 @@ import sys
 import time
 
 from sixtysix.bots import Bot, make_bot
+from sixtysix.bots.engine import EngineBot
 from sixtysix.cli import MAX_SEED, Parser, whole_number
 from sixtysix.observation import Observation
-from sixtysix.protocol import EngineBot
 from sixtysix.round import Action
 from sixtysix.table import Event, Table
 

@@ -21,14 +21,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtysix import protocol
-from sixtysix.bots import LEVELS, Bot, make_bot
+from sixtysix.bots import LEVELS, Bot, engine, make_bot
+from sixtysix.bots.engine import EngineBot, Narrator, ProcessTransport
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.match import Match
 from sixtysix.notation import Record
 from sixtysix.observation import Observation, observe
-from sixtysix.protocol import EngineBot, Narrator, ProcessTransport, Tracker, serve
+from sixtysix.protocol import Tracker, serve
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
@@ -267,8 +268,8 @@ def test_a_faulty_bot_loses_its_matches_and_its_process_ends(
     script, reason = FAULTS[fault]
     path = tmp_path / f"{fault}.py"
     path.write_text(script, encoding="utf-8")
-    monkeypatch.setattr(protocol, "DECISION_SECONDS", 0.3)
-    monkeypatch.setattr(protocol, "HANDSHAKE_SECONDS", 0.5)
+    monkeypatch.setattr(engine, "DECISION_SECONDS", 0.3)
+    monkeypatch.setattr(engine, "HANDSHAKE_SECONDS", 0.5)
     started: list[subprocess.Popen[str]] = []
     real = ProcessTransport.__init__
 
@@ -332,7 +333,7 @@ def host_lines(seed: int) -> Iterator[str]:
 
     class Seat:
         def act(self, observation: Observation) -> Action:
-            out.append(protocol.go_line(observation, 1000))
+            out.append(engine.go_line(observation, 1000))
             return observation.legal[0]
 
         def notify(self, event: Event) -> None:
@@ -488,7 +489,7 @@ def test_the_time_limits_are_settings_of_the_commands(tmp_path: Path) -> None:
     forfeits = json.loads(done.stdout)["forfeits"]
     assert len(forfeits) == 2 and all("the bot gave up: '250'" in f["reason"] for f in forfeits)
     bot = make_bot(f"cmd:{sys.executable} {script}")
-    assert protocol.limit(bot, 2.0, 3.0) is bot and (bot.seconds, bot.handshake) == (2.0, 3.0)  # type: ignore[attr-defined]
+    assert engine.limit(bot, 2.0, 3.0) is bot and (bot.seconds, bot.handshake) == (2.0, 3.0)  # type: ignore[attr-defined]
 
 
 def part_played(seed: int, actions: int) -> Match:

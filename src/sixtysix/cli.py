@@ -19,12 +19,12 @@ from typing import Any, NoReturn
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze, analyze_three
 from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, threehand
+from sixtysix.bots.engine import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.bots.search import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.match import Match, RoundResult
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
 from sixtysix.observation import observe
-from sixtysix.protocol import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.round import DRAW, PASS
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three import ThreeMatch, ThreeRound, ThreeRoundResult, observe_three

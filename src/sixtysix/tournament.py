@@ -31,11 +31,11 @@ from random import Random
 from typing import Any
 
 from sixtysix.bots import Bot, make_bot
+from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
 from sixtysix.errors import BotFailedError, TournamentError
 from sixtysix.observation import Observation, sample_round
-from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, Table, ThreeTable

@@ -3,7 +3,7 @@
 A bot is named by its kind (``random``, ``greedy``, ``heuristic``, ``solver``,
 ``pimc``, ``ismcts``) or by a strength level (``easy``, ``medium``, ``hard``,
 ``expert``), optionally with parameters: ``pimc:samples=40``; ``cmd:PROGRAM ARGS``
-names a program that speaks the bot protocol (:mod:`sixtysix.protocol`). Each bot declares
+names a program that speaks the bot protocol (:mod:`sixtysix.bots.engine`). Each bot declares
 the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
 specification against them, raising :class:`~sixtysix.errors.BotError`.
 
@@ -169,7 +169,7 @@ not '0'; solver takes samples
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
     if spec.startswith(COMMAND):
-        from sixtysix.protocol import EngineBot
+        from sixtysix.bots.engine import EngineBot
 
         return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
     spec = LEVELS.get(spec, spec)

@@ -33,11 +33,11 @@ from textual.worker import Worker, WorkerFailed, WorkerState
 
 from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots import make_bot
+from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
 from sixtysix.errors import BotFailedError
 from sixtysix.match import Match
 from sixtysix.observation import Observation, sample_round
-from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import (
     CLOSE,
     CLOSE_BEFORE_DRAW,

@@ -3,7 +3,7 @@
 The server's operator allows program bots by name (``sixtysix serve --bot
 NAME=cmd:PROGRAM ARGS``); a player picks one by its name, and the server never runs
 a command a client sent. Each game against a program bot has a :class:`ProgramHost`:
-an :class:`~sixtysix.protocol.EngineBot` seated at the game's table as a listener, so
+an :class:`~sixtysix.bots.engine.EngineBot` seated at the game's table as a listener, so
 that the program hears every event as its seat sees it (and nothing else), in a
 thread of its own so that no game waits for another's program. The program runs
 while the game is played: the host ends it when the game ends, when nobody has
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from sixtysix.bots import COMMAND, LEVELS
+from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.errors import BotError, BotFailedError, StateError, quoted
 from sixtysix.match import Match
 from sixtysix.observation import Observation
-from sixtysix.protocol import EngineBot, limit
 from sixtysix.round import Action
 from sixtysix.table import Event
 
