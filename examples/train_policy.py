@@ -1,7 +1,7 @@
 """Train a small policy for Sixty-Six on the CPU with NumPy, then measure it against random.
 
 The policy is linear: a softmax over the legal actions of ``W @ vector + b``, where the
-vector is :func:`sixtysix.env.encoding.encode` of the seat's observation (251 values) and
+vector is :func:`sixtysix.bots.encoding.encode` of the seat's observation (251 values) and
 the actions are the 34 engine action codes. It learns by REINFORCE with a running
 baseline in the Gymnasium environment :class:`sixtysix.env.gym.SixtySixEnv` against the
 ``random`` bot, one round per episode, reward the signed game points. Then it plays
@@ -25,9 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.bots import Bot, make_bot
-from sixtysix.env.encoding import NUM_ACTIONS
+from sixtysix.bots.encoding import NUM_ACTIONS
+from sixtysix.bots.learned import LinearPolicy, PolicyBot
 from sixtysix.env.gym import SixtySixEnv
-from sixtysix.env.policy import LinearPolicy, PolicyBot
 from sixtysix.table import Table
 from sixtysix.tournament import wilson
 

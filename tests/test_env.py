@@ -22,9 +22,9 @@ from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
 from sixtysix import Match, Rules
+from sixtysix.bots.encoding import SIZE, action_mask, encode
 from sixtysix.cards import cards_in, mask_of, parse_card
 from sixtysix.env import aec, gym
-from sixtysix.env.encoding import SIZE, action_mask, encode
 from sixtysix.observation import Observation, observe, sample_round
 from sixtysix.round import ACTIONS, Round
 
@@ -277,7 +277,7 @@ def test_a_saved_policy_is_a_bot_by_name_in_play_and_tournaments(tmp_path: Path)
     """learned:PATH loads what the example saves; it plays as any bot does, and the same
     weights give the same bot."""
     from sixtysix.bots import make_bot
-    from sixtysix.env.policy import LinearPolicy, PolicyBot
+    from sixtysix.bots.learned import LinearPolicy, PolicyBot
     from sixtysix.table import Table
     from sixtysix.tournament import run_tournament
 

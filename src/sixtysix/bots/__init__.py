@@ -207,7 +207,7 @@ def _learned(path: str, seed: int | None) -> Bot:
     if not path:
         raise BotError("bot 'learned' needs the path of a policy: learned:PATH")
     try:
-        from sixtysix.env.policy import learned_bot
+        from sixtysix.bots.learned import learned_bot
     except ImportError as error:
         raise BotError(f"a learned bot needs the extra: pip install 'sixtysix[rl]' ({error})") from None
     return learned_bot(path, seed)

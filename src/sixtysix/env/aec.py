@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment: one round of two-hand Sixty-Six between two agents.
 
 The agents are ``player_0`` and ``player_1`` (the engine's seats 0 and 1). Each agent's
-observation is a dict: ``observation``, the vector of :func:`sixtysix.env.encoding.encode`
+observation is a dict: ``observation``, the vector of :func:`sixtysix.bots.encoding.encode`
 built from that seat's :class:`~sixtysix.observation.Observation` only, and
 ``action_mask``, its legal actions among the 34 engine action codes. The same agent may
 act twice in a row (the winner of a trick draws, then leads). An episode is one round,
@@ -31,7 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sixtysix.env.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
 from sixtysix.match import Match
 from sixtysix.observation import observe
 from sixtysix.round import ACTIONS, Round

@@ -2,7 +2,7 @@
 
 The agent plays one seat (drawn at each reset unless ``seat`` is given) against the bot
 of a :func:`~sixtysix.bots.make_bot` specification. Observations are the vector of
-:func:`sixtysix.env.encoding.encode` for the agent's seat; ``info["action_mask"]`` (and
+:func:`sixtysix.bots.encoding.encode` for the agent's seat; ``info["action_mask"]`` (and
 :meth:`SixtySixEnv.action_masks`) gives the legal actions among the 34 engine action
 codes. The reward is zero until the round ends, then the round's game points, plus if
 the agent won and minus if it lost. An illegal action ends the episode at once with
@@ -33,7 +33,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from sixtysix.bots import Bot, make_bot
-from sixtysix.env.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
 from sixtysix.errors import StateError
 from sixtysix.match import Match
 from sixtysix.observation import observe

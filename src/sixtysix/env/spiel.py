@@ -14,7 +14,7 @@ Each player's view is built from its :class:`~sixtysix.observation.Observation` 
   each card the seat drew as ``+card``;
 - the observation string describes the current observation (hand, trump, the card on
   the table, stock, points, tricks, the opponent's known cards);
-- both tensors are the vector of :func:`sixtysix.env.encoding.encode` (all zero while
+- both tensors are the vector of :func:`sixtysix.bots.encoding.encode` (all zero while
   the cards are being dealt).
 
 :meth:`SixtySixState.resample_from_infostate` deals the unseen cards anew as
@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, encode
 from sixtysix.cards import NUM_CARDS, SUIT_LETTERS, card_name, names
-from sixtysix.env.encoding import NUM_ACTIONS, SIZE, encode
 from sixtysix.observation import Observation, observe, sample_round
 from sixtysix.round import ACTIONS, Phase, Round
 from sixtysix.rules import Rules

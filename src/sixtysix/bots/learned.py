@@ -1,7 +1,7 @@
 """A learned policy as a bot: ``learned:PATH`` names one wherever bots are named.
 
 The policy is linear: a softmax over the legal actions of ``weights @ vector + bias``,
-where the vector is :func:`~sixtysix.env.encoding.encode` of the seat's observation and the
+where the vector is :func:`~sixtysix.bots.encoding.encode` of the seat's observation and the
 actions are the engine's action codes. ``examples/train_policy.py`` trains one and saves it
 with :meth:`LinearPolicy.save`; :func:`learned_bot` loads it as a bot that takes the most
 likely legal action.
@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.bots import Bot
-from sixtysix.env.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
 from sixtysix.errors import BotError
 from sixtysix.observation import Observation
 from sixtysix.round import ACTIONS, Action
