@@ -553,6 +553,14 @@ export class TableView {
     }
   }
 
+  /** Who is to act in ``view``, for the table's data-turn: "me", "them" or "none". */
+  turnOf(view) {
+    if (!view || this.winner(view) !== null || view.phase === "over" || view.to_act === null) {
+      return "none";
+    }
+    return this.myTurn(view) ? "me" : "them";
+  }
+
   /** Whether the seat may act now in ``view``. */
   myTurn(view) {
     return Boolean(view && view.seat !== null && view.seat !== undefined && view.to_act === view.seat
@@ -667,14 +675,11 @@ export class TableView {
     }
     const names = this.names();
     const memory = settings.get("memory");
-    const finished = this.winner(view) !== null;
-    const myTurn = Boolean(view && !finished && view.seat !== null && view.seat !== undefined
-      && view.to_act === view.seat && view.phase !== "over");
-    const turn = !view || finished || view.phase === "over" ? "none" : myTurn ? "me" : view.to_act === null ? "none" : "them";
+    const myTurn = this.myTurn(view);
     const table = el("section.table", {
       "data-phase": view ? view.phase : "waiting",
       "data-busy": String(this.busy),
-      "data-turn": turn,
+      "data-turn": this.turnOf(view),
       "data-seat": this.seat === null || this.seat === undefined ? "spectator" : String(this.seat),
       "data-connected": String(this.connected !== false),
       "aria-label": t("The table"),
@@ -797,7 +802,7 @@ export class TableView {
   }
 
   myHand(view) {
-    const myTurn = view.to_act === view.seat && view.phase !== "over" && this.winner(view) === null && !this.busy;
+    const myTurn = this.myTurn(view) && !this.busy;
     const cards = sortHand(view.hand, view.trump);
     const hand = el("div.hand.mine", { role: "group", "aria-label": t("Your hand") });
     const before = this.lastHand;

@@ -103,14 +103,12 @@ export class ThreeTableView extends TableView {
     }
     const names = this.names();
     const memory = settings.get("memory");
-    const finished = this.winner(view) !== null;
     const spectator = this.seat === null || this.seat === undefined;
-    const myTurn = Boolean(view && !finished && !spectator && view.to_act === view.seat && view.phase !== "over");
-    const turn = !view || finished || view.phase === "over" ? "none" : myTurn ? "me" : view.to_act === null ? "none" : "them";
+    const myTurn = this.myTurn(view);
     const table = el("section.table.three", {
       "data-phase": view ? view.phase : "waiting",
       "data-busy": String(this.busy),
-      "data-turn": turn,
+      "data-turn": this.turnOf(view),
       "data-seat": spectator ? "spectator" : String(this.seat),
       "data-connected": String(this.connected !== false),
       "aria-label": t("The table"),

@@ -108,9 +108,6 @@ export function hideOverlay() {
   if (dismissOverlay) {
     dismissOverlay();
   }
-  const overlay = document.getElementById("overlay");
-  overlay.hidden = true;
-  overlay.replaceChildren();
 }
 
 /**
