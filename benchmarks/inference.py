@@ -24,9 +24,9 @@ import statistics
 from sixtysix.bots import make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cli import MAX_SEED, Parser, bot_argument, number, rules_argument, whole_number
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.table import Event, EventKind, Table, ThreeEvent
+from sixtysix.two.observation import Observation, sample_round
 
 
 class Probe(PimcBot):

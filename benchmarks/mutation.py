@@ -1,6 +1,6 @@
 """A sampled mutation test of the engine's round module, standard library only.
 
-Each mutant is ``src/sixtysix/round.py`` with one small change made on its
+Each mutant is ``src/sixtysix/two/round.py`` with one small change made on its
 syntax tree: a comparison operator (``<`` to ``<=``, ``==`` to ``!=``, ``in``
 to ``not in``...), a whole number one up or one down, ``and`` and ``or``
 swapped, a ``not`` dropped, an arithmetic or bitwise operator swapped, a
@@ -8,14 +8,14 @@ message's text altered, ``True`` and ``False`` swapped, a returned value
 replaced by ``None``. Docstrings, annotations and ``assert`` statements are
 left alone. A seeded sample of the mutants is run, one at a time, against the
 rule tests (``tests/test_rules_*.py``, ``tests/test_round_api.py``,
-``tests/test_golden.py``, the doctests of ``round.py`` and, last as the slowest,
+``tests/test_golden.py``, the doctests of ``two/round.py`` and, last as the slowest,
 ``tests/test_properties.py``), with ``-x`` and a timeout per mutant. A mutant is
 killed when the tests fail or time out.
 
 The worktree is never changed: the package and the tests are copied to a
 temporary directory, the mutants are written there, and the tests import the
 copy (``PYTHONPATH``). The unchanged module, written back from its syntax tree,
-must pass first. The script prints each surviving mutant (``round.py:LINE:
+must pass first. The script prints each surviving mutant (``two/round.py:LINE:
 the change``) and, as its last line, the share of mutants killed.
 
     nice -n 19 python benchmarks/mutation.py [--mutants N] [--seed S] [--timeout SECONDS] [--line N]
@@ -40,7 +40,7 @@ from pathlib import Path
 from sixtysix.cli import MAX_SEED, Parser, number, whole_number
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = Path("src/sixtysix/round.py")
+TARGET = Path("src/sixtysix/two/round.py")
 FAST_TESTS = ("tests/test_rules_*.py", "tests/test_round_api.py", "tests/test_golden.py")
 SLOW_TESTS = ("tests/test_properties.py",)
 

@@ -20,7 +20,7 @@ from sixtysix import Match, Rules
 from sixtysix.bots import make_bot
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.cli import MAX_SEED, Parser, whole_number
-from sixtysix.observation import Observation, observe
+from sixtysix.two.observation import Observation, observe
 
 
 def positions(count: int, seed: int) -> list[Observation]:

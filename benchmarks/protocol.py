@@ -21,9 +21,9 @@ import time
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.engine import EngineBot
 from sixtysix.cli import MAX_SEED, Parser, whole_number
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.table import Event, Table
+from sixtysix.two.observation import Observation
 
 
 class Counted:

@@ -29,7 +29,7 @@ import time
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Round, Rules
 from sixtysix.cards import shuffle
 from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
-from sixtysix.round import ACTIONS
+from sixtysix.game.actions import ACTIONS
 
 REALISTIC = Rules.parse("classic claim=auto")
 """The default rules: a round ends when a seat reaches 66, as most apps play it."""

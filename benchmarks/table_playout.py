@@ -3,7 +3,7 @@
 Two random bots play matches under ``classic claim=auto`` (by default); each picks
 uniformly among the legal actions except ``close``, ``close-before-draw`` and
 ``out``, as in ``random_playout.py``, so a round takes about 25 actions. The table
-gives the seat to act its own :class:`~sixtysix.observation.Observation`, and with
+gives the seat to act its own :class:`~sixtysix.two.observation.Observation`, and with
 ``--listeners 2`` (the default) both seats also hear every event with their own
 view of the round, as front ends do; ``--listeners 1`` makes one seat a listener
 (a person against a bot), ``0`` neither. Each match is dealt from its own seed.
@@ -22,8 +22,8 @@ from random import Random
 
 from sixtysix import CLOSE, CLOSE_BEFORE_DRAW, OUT, Action, Rules
 from sixtysix.cli import MAX_SEED, Parser, number, rules_argument, whole_number
-from sixtysix.observation import Observation
 from sixtysix.table import Event, Seat, Table
+from sixtysix.two.observation import Observation
 
 assert (CLOSE_BEFORE_DRAW, OUT) == (CLOSE + 1, CLOSE + 2)
 

@@ -18,7 +18,8 @@ import time
 
 from sixtysix.bots import LEVELS, make_bot
 from sixtysix.cli import MAX_SEED, Parser, whole_number
-from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import ThreeObservation, observe_three
 
 
 def positions(count: int, seed: int) -> list[ThreeObservation]:

@@ -20,7 +20,8 @@ import time
 
 from sixtysix import OUT, Rules
 from sixtysix.cli import MAX_SEED, Parser, number, whole_number
-from sixtysix.three import ThreeRound, observe_three, sample_three
+from sixtysix.three.observation import observe_three, sample_three
+from sixtysix.three.round import ThreeRound
 
 
 def three_rules(text: str) -> Rules:

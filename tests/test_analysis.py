@@ -17,10 +17,11 @@ from sixtysix.analysis import ActionValue, analyze
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.search import is_determined, solve
 from sixtysix.cli import main
-from sixtysix.match import Match
+from sixtysix.game.actions import DRAW
 from sixtysix.notation import Record
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import DRAW, Round
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 GOLDEN = Path(__file__).parent / "golden"
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"

@@ -13,12 +13,13 @@ from sixtysix.bots.search import Solver, outcome_value
 from sixtysix.bots.solver import SolverBot
 from sixtysix.cards import CARD_POINTS, FULL_DECK, SUIT_MASKS, beats
 from sixtysix.errors import BotError
-from sixtysix.match import Match
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, OUT, Action, marriage
 from sixtysix.notation import Record
-from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, OUT, Action, Round, marriage
 from sixtysix.rules import Rules
 from sixtysix.table import Seat, Table
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import Round
 
 PRESETS = ["classic", "pagat", "santase", "turkish", "classic claim=auto"]
 

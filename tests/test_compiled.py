@@ -11,7 +11,8 @@ import importlib
 import os
 
 from sixtysix.compiled import MODULES, compiled_modules
-from sixtysix.round import ACTIONS, Action, Round
+from sixtysix.game.actions import ACTIONS, Action
+from sixtysix.two.round import Round
 
 
 def test_the_build_loaded_is_the_one_expected() -> None:

@@ -18,9 +18,12 @@ from hypothesis import strategies as st
 
 from sixtysix import Match, Rules
 from sixtysix.cards import shuffle
-from sixtysix.observation import Observation, observe
-from sixtysix.round import _HAND, ACTIONS, Action, Outcome, Reason, Round
+from sixtysix.game.actions import ACTIONS, Action
+from sixtysix.game.outcome import Reason
 from sixtysix.table import Event, Table
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import _HAND, Round
 from test_properties import OBSERVATION_FIELDS, any_rules, choose, new_round, seeds
 
 

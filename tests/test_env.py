@@ -25,8 +25,9 @@ from sixtysix import Match, Rules
 from sixtysix.bots.encoding import SIZE, action_mask, encode
 from sixtysix.cards import cards_in, mask_of, parse_card
 from sixtysix.env import aec, gym
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import ACTIONS, Round
+from sixtysix.game.actions import ACTIONS
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 
 def _positions(count: int, seed: int) -> list[Round]:

@@ -9,10 +9,10 @@ import pytest
 from sixtysix.bots import make_bot
 from sixtysix.bots.equity import match_equity, round_utility
 from sixtysix.bots.pimc import PimcBot
-from sixtysix.match import Match
-from sixtysix.observation import observe, sample_round
 from sixtysix.rules import Rules
 from sixtysix.table import Table
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe, sample_round
 
 SCORES = [(mine, theirs) for mine in range(7) for theirs in range(7)]
 

@@ -11,11 +11,13 @@ import pytest
 from sixtysix.bots import LEVELS, make_bot, playout
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.search import Endgames, sampled_values
-from sixtysix.match import Match
+from sixtysix.game.actions import CLOSE, EXCHANGE, OUT, Action
+from sixtysix.game.round import Phase
 from sixtysix.notation import read_record
-from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, EXCHANGE, OUT, Action, Phase, Round
 from sixtysix.rules import Rules
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import Round
 
 POSITIONS = Path(__file__).parent / "positions"
 OLD_EXPERT = "pimc:samples=120,close_margin=0.25"

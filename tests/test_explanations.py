@@ -11,9 +11,9 @@ import json
 from hypothesis import given, settings
 
 from sixtysix.explanations import CODES, HEADS, Clause, english
-from sixtysix.round import Outcome
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeOutcome
+from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.two.outcome import Outcome
 from test_properties import any_rules, new_round, seeds
 from test_properties import choose as choose_two
 from test_rules_deal import play

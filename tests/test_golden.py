@@ -17,8 +17,9 @@ import pytest
 
 import sixtysix
 from sixtysix.cli import main
+from sixtysix.game.actions import DRAW, PASS
+from sixtysix.game.round import Phase
 from sixtysix.notation import Record
-from sixtysix.round import DRAW, PASS, Phase
 from test_properties import Ref
 
 GOLDEN = Path(__file__).parent / "golden"

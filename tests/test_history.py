@@ -13,10 +13,11 @@ from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.history import RoundRecord
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cards import cards_in
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import Action, Round
+from sixtysix.game.actions import Action
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 PRESETS = ["classic", "pagat", "santase claim=auto next_dealer=winner tie=replay", "turkish",
            "classic close_before_draw=off exchange_on_opponent_close=on"]

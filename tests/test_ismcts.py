@@ -7,12 +7,12 @@ from random import Random
 import pytest
 
 from sixtysix.bots.ismcts import IsmctsBot, playout, round_value
-from sixtysix.match import Match
+from sixtysix.game.actions import OUT
 from sixtysix.notation import Record
-from sixtysix.observation import observe
-from sixtysix.round import OUT
 from sixtysix.rules import PRESETS, Rules
 from sixtysix.table import Table
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe
 
 
 @pytest.mark.parametrize("preset", [*PRESETS, "classic claim=auto"])

@@ -11,8 +11,8 @@ import pytest
 from sixtysix import Match, NotationError, Record, ReplayError, Rules
 from sixtysix.cards import card_name
 from sixtysix.errors import RecordFileError
+from sixtysix.game.actions import Action
 from sixtysix.notation import Tag, legal_tokens, read_record
-from sixtysix.round import Action
 
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
 # Dealer 0: seat 1 (elder) holds Th Ts Kc Tc As Qc, seat 0 holds Ac 9d 9s Qs Jc Kd; hearts trump.

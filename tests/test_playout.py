@@ -9,11 +9,13 @@ import pytest
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.playout import policy, rollout
-from sixtysix.match import Match
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import Action, Phase, Round
+from sixtysix.game.actions import Action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
 from sixtysix.table import Table
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 PRESETS = ["classic", "pagat", "santase claim=auto next_dealer=winner tie=replay", "turkish"]
 

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from sixtysix import Match, Record, Round, Rules, sample_round
 from sixtysix.cards import FULL_DECK, card_name, cards_in, parse_card
+from sixtysix.game.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action
 from sixtysix.notation import Tag, legal_tokens
-from sixtysix.observation import Observation, observe
-from sixtysix.round import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action
 from sixtysix.rules import FLAGS
+from sixtysix.two.observation import Observation, observe
 
 RANKS = "9JQKTA"
 POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}

@@ -26,14 +26,15 @@ from sixtysix.bots.engine import EngineBot, Narrator, ProcessTransport
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
-from sixtysix.match import Match
+from sixtysix.game.actions import Action
 from sixtysix.notation import Record
-from sixtysix.observation import Observation, observe
 from sixtysix.protocol import Tracker, serve
-from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.tournament import play_match, run_tournament
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'python_bot.py'}"

@@ -12,10 +12,12 @@ from sixtysix.bots import make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.reading import partner_odds, sample_read
 from sixtysix.cards import KING, QUEEN, Card, card_name, parse_card
-from sixtysix.match import Match
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import DRAW, Phase, Round, marriage
+from sixtysix.game.actions import DRAW, marriage
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 PRESETS = ["classic", "santase claim=auto next_dealer=winner tie=replay", "pagat",
            "classic marriages_after_stock=on first_lead_marriage=off"]

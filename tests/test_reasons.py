@@ -12,11 +12,13 @@ from hypothesis import given, settings
 
 from sixtysix import reasons
 from sixtysix.cards import SUIT_LETTERS, card_name, parse_card
-from sixtysix.observation import observe
+from sixtysix.game.actions import ACTIONS, Action
 from sixtysix.reasons import CODES, Refusal, english
-from sixtysix.round import ACTIONS, Action, Round
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeRound, observe_three
+from sixtysix.three.observation import observe_three
+from sixtysix.three.round import ThreeRound
+from sixtysix.two.observation import observe
+from sixtysix.two.round import Round
 from test_properties import any_rules, new_round, seeds
 from test_properties import choose as choose_two
 from test_rules_deal import act

@@ -17,8 +17,10 @@ from hypothesis import given, settings
 
 from sixtysix import OUT, IllegalActionError, Match, Phase, Round, Rules, StateError
 from sixtysix.cards import parse_card
-from sixtysix.round import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action, Reason, Trick
+from sixtysix.game.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, Action
+from sixtysix.game.outcome import Reason
 from sixtysix.rules import PRESETS
+from sixtysix.two.round import Trick
 from test_properties import any_rules, choose, new_round, seeds
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from sixtysix import Match, Phase, Record, Round, Rules, StateError, push_recorded
 from sixtysix.cards import Card, CardSet, card_name, cards_in, mask_of, parse_card
-from sixtysix.round import Action, parse_action
+from sixtysix.game.actions import Action, parse_action
 
 # ---------------------------------------------------------------- helpers
 

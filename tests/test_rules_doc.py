@@ -22,10 +22,11 @@ from sixtysix import rules as rules_module
 from sixtysix.cards import RANK_LETTERS, RANK_NAMES, RANK_POINTS, card_name, names
 from sixtysix.cli import main
 from sixtysix.errors import RulesError
-from sixtysix.match import Match
+from sixtysix.game.outcome import Reason
 from sixtysix.notation import Record, ReplayError, push_recorded
-from sixtysix.round import Reason, Round
 from sixtysix.rules import FLAGS, PRESETS, Rules
+from sixtysix.two.match import Match
+from sixtysix.two.round import Round
 
 DOC_PATH = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
 DOC = DOC_PATH.read_text(encoding="utf-8")

@@ -18,10 +18,12 @@ from sixtysix.bots.search import (
     solve,
 )
 from sixtysix.bots.solver import SolverBot
-from sixtysix.match import Match
-from sixtysix.observation import observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, Phase, Round
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe
+from sixtysix.two.round import Round
 
 RULE_SETS = [
     "classic",

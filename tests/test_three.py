@@ -11,17 +11,13 @@ import pytest
 
 from sixtysix import IllegalActionError, Match, Phase, Reason, Round, RulesError, StateError
 from sixtysix.cards import FULL_DECK, card_name, cards_in
-from sixtysix.round import ACTIONS, CLOSE, DRAW, EXCHANGE, OUT, Action
+from sixtysix.game.actions import ACTIONS, CLOSE, DRAW, EXCHANGE, OUT, Action
 from sixtysix.rules import Rules
-from sixtysix.three import (
-    DEAL_POSITIONS,
-    ThreeMatch,
-    ThreeOutcome,
-    ThreeRound,
-    deal_deck,
-    excluded_cards,
-    observe_three,
-)
+from sixtysix.three.deal import DEAL_POSITIONS, deal_deck
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three
+from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.three.round import ThreeRound, excluded_cards
 from test_rules_deal import cards, cardset
 
 # ---------------------------------------------------------------- helpers

@@ -9,7 +9,8 @@ import pytest
 
 from sixtysix.analysis import analyze_three
 from sixtysix.cli import main
-from sixtysix.three import ThreeMatch, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three
 
 GOLDEN = Path(__file__).parent / "golden" / "three-hand"
 EXACT = GOLDEN / "three-hand-analyze-exact.ssn"

@@ -8,10 +8,10 @@ import pytest
 from sixtysix.bots import BOTS, make_bot
 from sixtysix.cards import CARD_POINTS
 from sixtysix.errors import BotError, StateError
-from sixtysix.round import OUT, Action
+from sixtysix.game.actions import OUT, Action
 from sixtysix.rules import Rules
 from sixtysix.table import play_three
-from sixtysix.three import observe_three
+from sixtysix.three.observation import observe_three
 from test_three import S_TO_51, S_TO_66, deal3, play, spades
 
 

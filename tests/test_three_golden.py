@@ -20,7 +20,7 @@ from sixtysix.cli import main
 from sixtysix.errors import NotationError
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch
+from sixtysix.three.match import ThreeMatch
 from test_three_properties import Ref3
 
 GOLDEN = Path(__file__).parent / "golden" / "three-hand"

@@ -16,9 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtysix.cards import card_name, cards_in
-from sixtysix.round import ACTIONS, OUT, Action
+from sixtysix.game.actions import ACTIONS, OUT, Action
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch, ThreeRound, observe_three, sample_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three, sample_three
+from sixtysix.three.round import ThreeRound
 
 RANKS = "9JQKTA"
 POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}

@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 from sixtysix.bots import LEVELS, make_bot
 from sixtysix.bots.search import Budget
 from sixtysix.bots.threehand import THREE_UNITS, Maxn, is_determined, policy, search_values, seat_value
-from sixtysix.round import OUT, Action
+from sixtysix.game.actions import OUT, Action
 from sixtysix.rules import Rules
 from sixtysix.table import play_three
-from sixtysix.three import ThreeMatch, ThreeRound, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three
+from sixtysix.three.round import ThreeRound
 from test_three import S_TO_51, S_TO_66, play, spades
 
 seeds = st.integers(0, 2**32 - 1)

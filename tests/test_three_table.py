@@ -9,10 +9,12 @@ import pytest
 
 from sixtysix.bots import make_bot
 from sixtysix.errors import IllegalActionError, RulesError, StateError
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.rules import Rules
 from sixtysix.table import EventKind, NotYourTurnError, ThreeEvent, ThreeTable
-from sixtysix.three import ThreeMatch, ThreeObservation, ThreeRound, observe_three, sample_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
+from sixtysix.three.round import ThreeRound
 
 
 class Watcher:

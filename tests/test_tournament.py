@@ -10,9 +10,8 @@ import pytest
 
 from sixtysix.cli import main
 from sixtysix.errors import TournamentError
-from sixtysix.match import Match
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch
+from sixtysix.three.match import ThreeMatch
 from sixtysix.tournament import (
     ThreeStanding,
     bradley_terry,
@@ -22,6 +21,7 @@ from sixtysix.tournament import (
     schedule,
     wilson,
 )
+from sixtysix.two.match import Match
 
 
 def test_duplicate_pairs_share_decks_with_seats_swapped() -> None:
@@ -131,9 +131,9 @@ def test_seer_searches_the_true_round_and_others_sample() -> None:
 
     from sixtysix.bots import make_bot
     from sixtysix.bots.pimc import PimcBot
-    from sixtysix.observation import observe, sample_round
     from sixtysix.table import Table
     from sixtysix.tournament import let_see
+    from sixtysix.two.observation import observe, sample_round
 
     seer, plain = make_bot("pimc:samples=5", seed=1), make_bot("pimc:samples=5", seed=2)
     assert plain.sampler is sample_round
@@ -151,9 +151,9 @@ def test_peek_samples_only_the_stock_order_around_the_opponents_true_hand() -> N
 
     from sixtysix.bots import make_bot
     from sixtysix.bots.pimc import PimcBot
-    from sixtysix.observation import observe
     from sixtysix.table import Table
     from sixtysix.tournament import let_peek
+    from sixtysix.two.observation import observe
 
     peeker = make_bot("pimc:samples=5", seed=1)
     table = Table([peeker, make_bot("pimc:samples=5", seed=2)], seed=4)

@@ -22,16 +22,20 @@ from textual.widgets import Button, RichLog, Static
 from sixtysix.analysis import analyze
 from sixtysix.cards import DIAMONDS, HEARTS, NINE, cards_in, suit_of
 from sixtysix.cli import main
-from sixtysix.match import Match, RoundResult
+from sixtysix.game.actions import CLOSE, DRAW, EXCHANGE, PASS, Action
+from sixtysix.game.outcome import Reason
+from sixtysix.game.round import Phase
 from sixtysix.notation import Record
-from sixtysix.observation import Observation
-from sixtysix.round import CLOSE, DRAW, EXCHANGE, PASS, Action, Outcome, Phase, Reason, Round
 from sixtysix.rules import Rules
 from sixtysix.tui import run
 from sixtysix.tui.app import HINT_SAMPLES, GameScreen, SixtySixApp
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker, MatchOverScreen, RoundOverScreen
 from sixtysix.tui.widgets import CardWidget
 from sixtysix.tui.words import Names, action_label, card_text
+from sixtysix.two.match import Match, RoundResult
+from sixtysix.two.observation import Observation
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import Round
 
 SIZE = (100, 32)
 Policy = Callable[[tuple[Action, ...]], Action]

@@ -20,15 +20,15 @@ import pytest
 
 from sixtysix.bots import make_bot
 from sixtysix.cli import main
-from sixtysix.match import Match
+from sixtysix.game.actions import Action
 from sixtysix.notation import MAX_RECORD_BYTES, Record
-from sixtysix.observation import Observation
-from sixtysix.round import Action
 from sixtysix.rules import Rules
 from sixtysix.table import Table
 from sixtysix.tui.app import SixtySixApp
 from sixtysix.tui.saving import SaveError, load, record_of, resume
 from sixtysix.tui.screens import ConfirmScreen, MatchOverScreen, RoundOverScreen
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation
 from test_tui import SIZE, first, play_to_end, press_action, seed_where_first_dealer_is, settle
 
 

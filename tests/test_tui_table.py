@@ -14,12 +14,14 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from sixtysix.cards import suit_of
-from sixtysix.observation import Observation
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, Phase, Round, marriage
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, marriage
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
 from sixtysix.tui.app import MIN_HEIGHT, MIN_WIDTH, GameScreen, SixtySixApp
 from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, RoundOverScreen
 from sixtysix.tui.widgets import GameLog
+from sixtysix.two.observation import Observation
+from sixtysix.two.round import Round
 from test_tui import (
     SIZE,
     first,

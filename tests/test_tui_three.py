@@ -15,10 +15,10 @@ from textual.widgets import Static
 
 from sixtysix.cards import card_symbol, cards_in
 from sixtysix.cli import main
+from sixtysix.game.actions import OUT, Action
 from sixtysix.notation import read_record
-from sixtysix.round import OUT, Action
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeObservation
+from sixtysix.three.observation import ThreeObservation
 from sixtysix.tui.saving import load_three
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker
 from sixtysix.tui.three import ThreeApp, ThreeGameScreen, ThreeMatchOverScreen, ThreeRoundOverScreen

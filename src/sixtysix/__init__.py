@@ -25,10 +25,7 @@ if TYPE_CHECKING:
         SixtySixError,
         StateError,
     )
-    from sixtysix.match import Match, RoundResult
-    from sixtysix.notation import Record, ReplayError, legal_tokens, push_recorded
-    from sixtysix.observation import Observation, sample_round
-    from sixtysix.round import (
+    from sixtysix.game.actions import (
         CLOSE,
         CLOSE_BEFORE_DRAW,
         DRAW,
@@ -36,25 +33,22 @@ if TYPE_CHECKING:
         OUT,
         PASS,
         Action,
-        Outcome,
-        Phase,
-        Reason,
-        Round,
-        Trick,
         marriage,
         parse_action,
     )
+    from sixtysix.game.outcome import Reason
+    from sixtysix.game.round import Phase
+    from sixtysix.notation import Record, ReplayError, legal_tokens, push_recorded
     from sixtysix.rules import PRESETS, Rules
     from sixtysix.table import play_three
-    from sixtysix.three import (
-        ThreeMatch,
-        ThreeObservation,
-        ThreeOutcome,
-        ThreeRound,
-        ThreeTrick,
-        observe_three,
-        sample_three,
-    )
+    from sixtysix.three.match import ThreeMatch
+    from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
+    from sixtysix.three.outcome import ThreeOutcome
+    from sixtysix.three.round import ThreeRound, ThreeTrick
+    from sixtysix.two.match import Match, RoundResult
+    from sixtysix.two.observation import Observation, sample_round
+    from sixtysix.two.outcome import Outcome
+    from sixtysix.two.round import Round, Trick
 
 __all__ = [
     "CLOSE", "CLOSE_BEFORE_DRAW", "DRAW", "EXCHANGE", "OUT", "PASS", "PRESETS",
@@ -78,38 +72,38 @@ _EXPORTS = {
     "RulesError": "sixtysix.errors",
     "SixtySixError": "sixtysix.errors",
     "StateError": "sixtysix.errors",
-    "Match": "sixtysix.match",
-    "RoundResult": "sixtysix.match",
+    "Match": "sixtysix.two.match",
+    "RoundResult": "sixtysix.two.match",
     "Record": "sixtysix.notation",
     "ReplayError": "sixtysix.notation",
     "legal_tokens": "sixtysix.notation",
     "push_recorded": "sixtysix.notation",
-    "Observation": "sixtysix.observation",
-    "sample_round": "sixtysix.observation",
-    "CLOSE": "sixtysix.round",
-    "CLOSE_BEFORE_DRAW": "sixtysix.round",
-    "DRAW": "sixtysix.round",
-    "EXCHANGE": "sixtysix.round",
-    "OUT": "sixtysix.round",
-    "PASS": "sixtysix.round",
-    "Action": "sixtysix.round",
-    "Outcome": "sixtysix.round",
-    "Phase": "sixtysix.round",
-    "Reason": "sixtysix.round",
-    "Round": "sixtysix.round",
-    "Trick": "sixtysix.round",
-    "marriage": "sixtysix.round",
-    "parse_action": "sixtysix.round",
+    "Observation": "sixtysix.two.observation",
+    "sample_round": "sixtysix.two.observation",
+    "CLOSE": "sixtysix.game.actions",
+    "CLOSE_BEFORE_DRAW": "sixtysix.game.actions",
+    "DRAW": "sixtysix.game.actions",
+    "EXCHANGE": "sixtysix.game.actions",
+    "OUT": "sixtysix.game.actions",
+    "PASS": "sixtysix.game.actions",
+    "Action": "sixtysix.game.actions",
+    "Outcome": "sixtysix.two.outcome",
+    "Phase": "sixtysix.game.round",
+    "Reason": "sixtysix.game.outcome",
+    "Round": "sixtysix.two.round",
+    "Trick": "sixtysix.two.round",
+    "marriage": "sixtysix.game.actions",
+    "parse_action": "sixtysix.game.actions",
     "PRESETS": "sixtysix.rules",
     "Rules": "sixtysix.rules",
-    "ThreeMatch": "sixtysix.three",
-    "ThreeObservation": "sixtysix.three",
-    "ThreeOutcome": "sixtysix.three",
-    "ThreeRound": "sixtysix.three",
-    "ThreeTrick": "sixtysix.three",
-    "observe_three": "sixtysix.three",
+    "ThreeMatch": "sixtysix.three.match",
+    "ThreeObservation": "sixtysix.three.observation",
+    "ThreeOutcome": "sixtysix.three.outcome",
+    "ThreeRound": "sixtysix.three.round",
+    "ThreeTrick": "sixtysix.three.round",
+    "observe_three": "sixtysix.three.observation",
     "play_three": "sixtysix.table",
-    "sample_three": "sixtysix.three",
+    "sample_three": "sixtysix.three.observation",
 }
 """The module each name of :data:`__all__` comes from."""
 

@@ -1,7 +1,7 @@
 """Position analysis: what each legal action is worth to the seat to act.
 
 :func:`analyze` values every legal action of an
-:class:`~sixtysix.observation.Observation` in expected final game points of the
+:class:`~sixtysix.two.observation.Observation` in expected final game points of the
 round for the seat to act (positive when that seat scores them, negative when
 the opponent does), from what that seat knows and nothing more:
 
@@ -17,7 +17,7 @@ the opponent does), from what that seat knows and nothing more:
   count give the same analysis.
 
 >>> from sixtysix import DRAW, Match
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=7).deal()
 >>> opening = analyze(observe(rnd, rnd.to_act), samples=4)
 >>> sorted(v.action for v in opening) == sorted(rnd.legal_tuple()), opening[0].exact, opening[0].samples
@@ -37,9 +37,10 @@ from random import Random
 
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.search import Budget, is_determined, sampled_values, solve
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Action, Round
-from sixtysix.three import ThreeObservation, sample_three
+from sixtysix.game.actions import Action
+from sixtysix.three.observation import ThreeObservation, sample_three
+from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.round import Round
 
 DEFAULT_SAMPLES = 40
 """Full rounds sampled per analysis unless told otherwise."""
@@ -115,7 +116,8 @@ def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPL
     (:class:`~sixtysix.bots.threehand.Maxn`: each seat plays for its own value);
     otherwise full rounds are sampled and valued as the sampling search does.
 
-    >>> from sixtysix.three import ThreeMatch, observe_three
+    >>> from sixtysix.three.match import ThreeMatch
+    >>> from sixtysix.three.observation import observe_three
     >>> rnd = ThreeMatch(seed=7).deal()
     >>> opening = analyze_three(observe_three(rnd, rnd.to_act), samples=3)
     >>> sorted(v.action for v in opening) == sorted(rnd.legal_tuple()), opening[0].exact, opening[0].samples

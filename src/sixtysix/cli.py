@@ -22,13 +22,15 @@ from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_
 from sixtysix.bots.engine import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.bots.search import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
-from sixtysix.match import Match, RoundResult
+from sixtysix.game.actions import DRAW, PASS
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
-from sixtysix.observation import observe
-from sixtysix.round import DRAW, PASS
 from sixtysix.rules import THREE_HAND, Rules
-from sixtysix.three import ThreeMatch, ThreeRound, ThreeRoundResult, observe_three
+from sixtysix.three.match import ThreeMatch, ThreeRoundResult
+from sixtysix.three.observation import observe_three
+from sixtysix.three.round import ThreeRound
 from sixtysix.tournament import BACKENDS, run_tournament, sighted
+from sixtysix.two.match import Match, RoundResult
+from sixtysix.two.observation import observe
 from sixtysix.web.logs import LEVELS as LOG_LEVELS
 
 _IMPLICIT = {

@@ -1,6 +1,6 @@
 """Why a round scored what it did: clauses as codes with parameters, and the engine's English.
 
-A finished round's :attr:`Outcome.explained <sixtysix.round.Outcome.explained>` (and the
+A finished round's :attr:`Outcome.explained <sixtysix.two.outcome.Outcome.explained>` (and the
 three-hand round's) is a tuple of :class:`Clause`: a short code from :data:`CODES` and
 its parameters, plain data a front end can put in its own words, as
 :mod:`sixtysix.reasons` does for refusals. The first clause of an explanation says how

@@ -34,10 +34,13 @@ from sixtysix.errors import (
     StateError,
     quoted,
 )
-from sixtysix.match import Match
-from sixtysix.round import DRAW, PASS, Action, Phase, Round, parse_action
+from sixtysix.game.actions import DRAW, PASS, Action, parse_action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch, ThreeRound
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.round import ThreeRound
+from sixtysix.two.match import Match
+from sixtysix.two.round import Round
 
 _TAG = re.compile(r'\[([A-Za-z0-9_-]+)((?:\s+"(?:[^"\\]|\\.)*")+)\s*\]')
 _VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')

@@ -25,10 +25,12 @@ from sixtysix.cards import (
     shuffle,
 )
 from sixtysix.errors import BotError, ProtocolError, SixtySixError, quoted
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, Phase, Round, Trick, parse_action
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, parse_action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round, Trick
 
 _ELDER = (0, 1, 2, 6, 7, 8)
 _DEALER = (3, 4, 5, 9, 10, 11)

@@ -1,6 +1,6 @@
 """Why an action is refused: a code with parameters, and the engine's English for it.
 
-:meth:`Round.refusal <sixtysix.round.Round.refusal>` (and the three-hand round's, and
+:meth:`Round.refusal <sixtysix.two.round.Round.refusal>` (and the three-hand round's, and
 both observations') says why an action may not be taken now as a :class:`Refusal`: a
 short code from :data:`CODES` and its parameters, plain data a front end can put in
 its own words. :func:`english` gives the engine's sentence, which ``why_illegal``

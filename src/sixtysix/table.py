@@ -3,7 +3,7 @@
 A seat is anything with ``act(observation) -> action``; it may also have
 ``notify(event)`` to hear what happens. The table asks the seat to act whose
 turn it is, checks the action, applies it, and tells the seats, each through
-its own :class:`~sixtysix.observation.Observation`, so no seat ever receives
+its own :class:`~sixtysix.two.observation.Observation`, so no seat ever receives
 what it may not see.
 
 The same loop runs step by step for front ends whose players act from outside
@@ -29,7 +29,7 @@ A table given a match with a round in play (one resumed from its record) plays i
 
 :class:`ThreeTable` is the same loop for the three-hand game (RULES.md section 11):
 its seats act by ``act_three`` on a
-:class:`~sixtysix.three.ThreeObservation` and hear :class:`ThreeEvent` values.
+:class:`~sixtysix.three.observation.ThreeObservation` and hear :class:`ThreeEvent` values.
 
 >>> seats = [make_bot("greedy", seed=1), make_bot("random", seed=2), make_bot("random", seed=3)]
 >>> match = ThreeTable(seats, seed=5).play()
@@ -47,19 +47,15 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from sixtysix.cards import Card
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import IllegalActionError, StateError
-from sixtysix.match import Match, RoundResult
-from sixtysix.observation import Observation, observe
-from sixtysix.round import _FOLLOW_PHASE, _LEADER, _OVER, _PHASE, _RESPOND_PHASE, Action, Round
+from sixtysix.game.actions import Action
 from sixtysix.rules import THREE_HAND, Rules
-from sixtysix.three import (
-    SEATS,
-    ThreeMatch,
-    ThreeObservation,
-    ThreeRound,
-    ThreeRoundResult,
-    ThreeSeat,
-    observe_three,
-)
+from sixtysix.three.deal import SEATS
+from sixtysix.three.match import ThreeMatch, ThreeRoundResult, ThreeSeat
+from sixtysix.three.observation import ThreeObservation, observe_three
+from sixtysix.three.round import ThreeRound
+from sixtysix.two.match import Match, RoundResult
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import _FOLLOW_PHASE, _LEADER, _OVER, _PHASE, _RESPOND_PHASE, Round
 
 _new: Final = object.__new__
 

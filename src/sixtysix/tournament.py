@@ -35,11 +35,13 @@ from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.solver import SolverBot
 from sixtysix.errors import BotFailedError, TournamentError
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Action, Round
+from sixtysix.game.actions import Action
 from sixtysix.rules import Rules
 from sixtysix.table import Event, Table, ThreeTable
-from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import ThreeObservation, observe_three
+from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.round import Round
 
 Z95 = 1.959963984540054
 

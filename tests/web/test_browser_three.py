@@ -72,8 +72,9 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
         assert page.is_hidden("button[data-start=bot]") is False
         page.select_option("select[name=preset]", "three-hand")
         assert page.is_hidden("button[data-start=bot]") and page.is_visible("button[data-start=three]")
-        game_id = new_three_game(ann, ("easy", "easy"), target=7)  # to 7, not 11: one round scores 6 at most, so the
-        # match outlasts the first round, where the server is killed
+        # To 7, not 11: one round scores 6 at most, so the match outlasts the first round,
+        # in which the server is killed.
+        game_id = new_three_game(ann, ("easy", "easy"), target=7)
         ann.wait_ready()
         scores = page.inner_text(".scorebar")
         assert "Easy bot 1" in scores and "Easy bot 2" in scores and "to 7" in scores

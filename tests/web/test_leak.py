@@ -19,10 +19,11 @@ import pytest
 from webclient import Server, Socket, mostly_cards, pending, play
 
 from sixtysix.cards import card_name, cards_in
-from sixtysix.match import Match
+from sixtysix.game.actions import DRAW, OUT, PASS
+from sixtysix.game.round import Phase
 from sixtysix.notation import Record
-from sixtysix.observation import observe
-from sixtysix.round import DRAW, OUT, PASS, Phase
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe
 from sixtysix.web.app import MAX_MESSAGE
 from sixtysix.web.views import MatchInfo, public_view
 

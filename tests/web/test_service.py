@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from sixtysix.round import DRAW, PASS, Action
+from sixtysix.game.actions import DRAW, PASS, Action
 from sixtysix.web.games import Connection, GameService, LiveGame
 from sixtysix.web.store import Player, Store
 
@@ -106,10 +106,11 @@ async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
 
 def test_a_bot_thinking_for_the_web_hears_the_match_score(monkeypatch: pytest.MonkeyPatch) -> None:
     from sixtysix.bots import Bot
-    from sixtysix.match import Match
-    from sixtysix.observation import Observation, observe
     from sixtysix.table import Event, ThreeEvent
-    from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+    from sixtysix.three.match import ThreeMatch
+    from sixtysix.three.observation import ThreeObservation, observe_three
+    from sixtysix.two.match import Match
+    from sixtysix.two.observation import Observation, observe
     from sixtysix.web import games
 
     heard: list[tuple[int, ...]] = []

@@ -21,7 +21,8 @@ from webclient import Server, Socket, mostly_cards, pending, play
 
 from sixtysix.cards import card_name, cards_in
 from sixtysix.notation import Record
-from sixtysix.three import ThreeMatch, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three
 from sixtysix.web.app import MAX_MESSAGE
 from sixtysix.web.store import MIGRATIONS, GameRow, Store, open_engine
 from sixtysix.web.views import MatchInfo, three_public_view

@@ -11,10 +11,15 @@ from sixtysix import Match, Rules
 from sixtysix.cards import card_name, cards_in
 from sixtysix.explanations import CODES, Clause
 from sixtysix.explanations import english as explanation_english
-from sixtysix.observation import observe
+from sixtysix.game.actions import ACTIONS, OUT, Action
 from sixtysix.reasons import Refusal, english
-from sixtysix.round import ACTIONS, OUT, Action, Outcome, Round
-from sixtysix.three import ThreeMatch, ThreeOutcome, ThreeRound, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import observe_three
+from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.three.round import ThreeRound
+from sixtysix.two.observation import observe
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import Round
 from sixtysix.web.views import (
     MatchInfo,
     open_view,

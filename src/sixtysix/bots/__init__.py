@@ -27,9 +27,10 @@ from random import Random
 from typing import ClassVar
 
 from sixtysix.errors import BotError, quoted
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Action, Round
-from sixtysix.three import ThreeObservation
+from sixtysix.game.actions import Action
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.round import Round
 
 Sampler = Callable[[Observation, Random], Round]
 """Makes a full round consistent with an observation (search bots search on these)."""
@@ -111,7 +112,8 @@ class Bot(ABC):
         """Choose an action for the seat to act in a three-hand round (RULES.md section 11);
         bots that play the three-hand game override this.
 
-        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> from sixtysix.three.observation import observe_three
         >>> rnd = ThreeMatch(seed=1).deal()
         >>> make_bot("greedy").act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True

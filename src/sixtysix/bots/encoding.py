@@ -5,7 +5,7 @@ cards (index ``suit * 6 + rank`` as in :mod:`sixtysix.cards`), then 35 numbers. 
 the observing seat, "opponent" the other one.
 
 =======  =====  ==========================================================================
-offset   size   content (from :class:`~sixtysix.observation.Observation`)
+offset   size   content (from :class:`~sixtysix.two.observation.Observation`)
 =======  =====  ==========================================================================
 0        24     ``hand``: my cards
 24       24     ``trump_card``: the card under the stock (face up, or face down once
@@ -38,13 +38,13 @@ offset   size   content (from :class:`~sixtysix.observation.Observation`)
 =======  =====  ==========================================================================
 
 The action space is the engine's action codes,
-:data:`sixtysix.round.ACTIONS`: 0-23 play that card, 24-27 announce the marriage in
+:data:`sixtysix.game.actions.ACTIONS`: 0-23 play that card, 24-27 announce the marriage in
 clubs, diamonds, hearts, spades, 28 exchange, 29 close, 30 close-before-draw, 31 out,
 32 draw (go on without closing), 33 pass (no exchange after a close). The mask has a 1
 for each legal action of the seat and is all zero when the seat is not to act.
 
 >>> from sixtysix import Match
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=3).deal()
 >>> obs = observe(rnd, rnd.to_act)
 >>> vector, mask = encode(obs), action_mask(obs)
@@ -60,8 +60,8 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.cards import NUM_CARDS, CardSet
-from sixtysix.observation import Observation
-from sixtysix.round import ACTIONS
+from sixtysix.game.actions import ACTIONS
+from sixtysix.two.observation import Observation
 
 SIZE = 251
 """The length of the observation vector."""

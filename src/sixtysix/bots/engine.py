@@ -2,7 +2,7 @@
 writes lines plays as a seat, an :class:`EngineBot`.
 
 The host tells a bot what its seat sees, one line at a time, serialised from the
-:class:`~sixtysix.table.Event` s and :class:`~sixtysix.observation.Observation` s
+:class:`~sixtysix.table.Event` s and :class:`~sixtysix.two.observation.Observation` s
 the table gives that seat (:class:`Narrator`), and asks it to act with ``go``; the
 bot answers ``play TOKEN``. :func:`sixtysix.protocol.serve` is the other end.
 
@@ -42,11 +42,11 @@ from sixtysix.cards import (
     cards_in,
 )
 from sixtysix.errors import BotError, BotFailedError, StateError, quoted
-from sixtysix.match import Match
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation
 
 VERSION = 1
 """The protocol version this package speaks."""
@@ -147,7 +147,7 @@ def go_line(observation: Observation, milliseconds: int) -> str:
     """The request to act: the time left in milliseconds, then the legal tokens.
 
     >>> from sixtysix import Match
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=5).deal()
     >>> go_line(observe(rnd, rnd.to_act), 2000)
     'go 2000 Qc Tc Td 9s Js Ts'

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from sixtysix.bots import Bot
 from sixtysix.cards import CARD_POINTS, Suit, beats
-from sixtysix.observation import Observation
-from sixtysix.round import DRAW, EXCHANGE, OUT, PASS, Action, Phase
-from sixtysix.three import ThreeObservation
+from sixtysix.game.actions import DRAW, EXCHANGE, OUT, PASS, Action
+from sixtysix.game.round import Phase
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation
 
 
 class GreedyBot(Bot):
@@ -15,7 +16,7 @@ class GreedyBot(Bot):
     its cheapest card. It never closes.
 
     >>> from sixtysix import Match
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=1).deal()
     >>> GreedyBot().act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
     True
@@ -48,7 +49,8 @@ class GreedyBot(Bot):
         cheapest card that beats the trick so far when it holds 10 points or more,
         else the cheapest card.
 
-        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> from sixtysix.three.observation import observe_three
         >>> rnd = ThreeMatch(seed=3).deal()
         >>> GreedyBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True

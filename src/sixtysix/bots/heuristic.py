@@ -15,18 +15,10 @@ from sixtysix.bots import Bot, Parameter
 from sixtysix.bots.playout import sure_points, sure_winners
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, NINE, QUEEN, SUIT_MASKS, TEN, CardSet, beats, cards_in
 from sixtysix.compiled import mypyc_attr
-from sixtysix.observation import Observation
-from sixtysix.round import (
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    OUT,
-    Action,
-    Phase,
-    marriage,
-)
-from sixtysix.three import ThreeObservation
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, Action, marriage
+from sixtysix.game.round import Phase
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation
 
 _WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
@@ -127,7 +119,7 @@ class HeuristicBot(Bot):
     strict play by the rules of thumb alone.
 
     >>> from sixtysix import Match
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=1).deal()
     >>> HeuristicBot().act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
     True
@@ -157,7 +149,8 @@ class HeuristicBot(Bot):
         following, the trick taken when it is worth it and the winning card is safe
         from the seat still to play, else the cheapest card.
 
-        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> from sixtysix.three.observation import observe_three
         >>> rnd = ThreeMatch(seed=1).deal()
         >>> HeuristicBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True

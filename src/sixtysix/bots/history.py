@@ -1,6 +1,6 @@
 """What the opponent's whole play of a round says about its hidden cards.
 
-A sampled world (:func:`~sixtysix.observation.sample_round`) puts cards in the
+A sampled world (:func:`~sixtysix.two.observation.sample_round`) puts cards in the
 opponent's hand now. How likely the opponent's play so far was in that world
 depends on the hands it held at each of its past decisions, which the world does
 not say: of the cards it holds now or has played, some were dealt to it and
@@ -15,7 +15,7 @@ at each of the opponent's open-play leads and follows what they would have playe
 
 >>> from sixtysix.table import Table
 >>> from sixtysix.bots.heuristic import HeuristicBot
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> record = RoundRecord()
 >>> class Listening(HeuristicBot):
 ...     def notify(self, event):
@@ -45,10 +45,12 @@ from typing import Final
 
 from sixtysix.bots.playout import policy
 from sixtysix.cards import FULL_DECK, KING, NINE, NUM_CARDS, QUEEN, Card, CardSet, cards_in
-from sixtysix.observation import Observation
-from sixtysix.round import EXCHANGE, Action, Phase, Round
+from sixtysix.game.actions import EXCHANGE, Action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
+from sixtysix.two.observation import Observation
+from sixtysix.two.round import Round
 
 _ELDER_SLOTS: Final = (0, 1, 2, 6, 7, 8)
 _DEALER_SLOTS: Final = (3, 4, 5, 9, 10, 11)
@@ -164,7 +166,7 @@ class RoundRecord:
                 and _moment(observation) == self.moment)
 
     def deal_of(self, opponent_hand: CardSet, rng: random.Random) -> list[Card]:
-        """A whole deal (the deck :class:`~sixtysix.round.Round` takes) that gives the
+        """A whole deal (the deck :class:`~sixtysix.two.round.Round` takes) that gives the
         opponent ``opponent_hand`` now and agrees with every step of the record: the
         opponent's draws are taken back from the last, each a card of its hand then,
         uniformly among those it had not shown before the draw.

@@ -1,13 +1,13 @@
 """Information-set Monte Carlo tree search (single observer).
 
 Each iteration samples a full round consistent with the bot's observation
-(the bot's ``sampler``, :func:`~sixtysix.observation.sample_round`), walks one shared tree whose edges
+(the bot's ``sampler``, :func:`~sixtysix.two.observation.sample_round`), walks one shared tree whose edges
 are actions, choosing by UCB1 with availability counts among the actions legal
 in that sample, adds one node, plays the round out with a fast playout policy,
 and backs up the game points of the round from the view of each node's actor.
 
 >>> from sixtysix import Match
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=2).deal()
 >>> bot = IsmctsBot(seed=1, iterations=200)
 >>> bot.act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
@@ -23,8 +23,9 @@ from random import Random
 from typing import ClassVar
 
 from sixtysix.bots import MAX_SECONDS, Bot, Parameter
-from sixtysix.observation import Observation
-from sixtysix.round import DRAW, EXCHANGE, OUT, Action, Round
+from sixtysix.game.actions import DRAW, EXCHANGE, OUT, Action
+from sixtysix.two.observation import Observation
+from sixtysix.two.round import Round
 
 _PLAYABLE = 28
 """Action codes below this are cards and marriages."""

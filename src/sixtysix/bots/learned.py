@@ -23,8 +23,8 @@ import numpy.typing as npt
 from sixtysix.bots import Bot
 from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
 from sixtysix.errors import BotError
-from sixtysix.observation import Observation
-from sixtysix.round import ACTIONS, Action
+from sixtysix.game.actions import ACTIONS, Action
+from sixtysix.two.observation import Observation
 
 Array = npt.NDArray[np.float64]
 

@@ -1,7 +1,7 @@
 """Perfect-information Monte Carlo (PIMC).
 
 For each decision the bot samples full rounds consistent with its observation
-(:func:`~sixtysix.observation.sample_round`: the opponent's hidden cards and the
+(:func:`~sixtysix.two.observation.sample_round`: the opponent's hidden cards and the
 stock order), values every legal action in each sample as if all cards were
 known, averages the values over the samples and plays the best action.
 
@@ -70,7 +70,7 @@ off by default so that a specification keeps meaning the same bot:
   stays reproducible.
 
 >>> from sixtysix import Match
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=4).deal()
 >>> bot = PimcBot(seed=1, samples=2)
 >>> bot.act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
@@ -97,10 +97,12 @@ from sixtysix.bots.search import (
     sampled_values,
 )
 from sixtysix.compiled import mypyc_attr
-from sixtysix.observation import Observation, observe
-from sixtysix.round import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action, Phase, Round
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
+from sixtysix.game.round import Phase
 from sixtysix.table import Event, ThreeEvent
-from sixtysix.three import ThreeObservation
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import Round
 
 Evaluate = Callable[[Round], Mapping[Action, float]]
 Likelihood = Callable[[Observation, Round], float]
@@ -202,7 +204,8 @@ class PimcBot(Bot):
         :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly;
         ties go to the heuristic's choice.
 
-        >>> from sixtysix.three import ThreeMatch, observe_three
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> from sixtysix.three.observation import observe_three
         >>> rnd = ThreeMatch(seed=1).deal()
         >>> PimcBot(seed=1, samples=2).act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
         True

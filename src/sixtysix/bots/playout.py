@@ -1,13 +1,13 @@
 """Play on a round's own state: the heuristic's rules of thumb without observations.
 
 Search bots play thousands of rollout steps per decision. :func:`policy` chooses
-the seat to act's action by reading the :class:`~sixtysix.round.Round`'s flat state
+the seat to act's action by reading the :class:`~sixtysix.two.round.Round`'s flat state
 (hands and sets as bitmasks, points, tricks) and nothing the seat could not see:
 its hand, the cards played, the face-up trump card and the cards the opponent
 has shown. It plays as :class:`~sixtysix.bots.heuristic.HeuristicBot` does in
 open play (the part of a round rollouts play) with ``exact=0``; in strict play
 it leads and follows by the same rules, without the heuristic's exact solving
-and its counting of the opponent's voids. No :class:`~sixtysix.observation.Observation` is built.
+and its counting of the opponent's voids. No :class:`~sixtysix.two.observation.Observation` is built.
 
 >>> from sixtysix import Match
 >>> rnd = Match(seed=4).deal()
@@ -35,7 +35,9 @@ from sixtysix.cards import (
     CardSet,
     cards_in,
 )
-from sixtysix.round import (
+from sixtysix.game.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, Action, marriage
+from sixtysix.game.round import Phase
+from sixtysix.two.round import (
     _BEATS,
     _DRAWN,
     _FOLLOW_PHASE,
@@ -50,16 +52,7 @@ from sixtysix.round import (
     _TRICK_COUNT,
     _TRICKS,
     _TRUMP_CARD,
-    ACTIONS,
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    OUT,
-    Action,
-    Phase,
     Round,
-    marriage,
 )
 
 _WIN_BONUS: Final = 2

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from sixtysix.bots import Bot
-from sixtysix.observation import Observation
-from sixtysix.round import Action
-from sixtysix.three import ThreeObservation
+from sixtysix.game.actions import Action
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation
 
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions.
 
     >>> from sixtysix import Match
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=1).deal()
     >>> RandomBot(seed=4).act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
     True

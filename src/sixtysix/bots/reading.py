@@ -20,7 +20,7 @@ redrawn by chance.
 >>> import random
 >>> from sixtysix import Match
 >>> from sixtysix.cards import card_name, parse_card
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=5).deal()
 >>> for token in ("Qc", "Kc", "draw", "Kh"):
 ...     rnd.push_token(token)
@@ -37,8 +37,8 @@ import random
 
 from sixtysix.cards import PARTNER, Card, CardSet
 from sixtysix.errors import StateError
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import Round
+from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.round import Round
 
 TRIES = 32
 """How many worlds :func:`sample_read` draws at most for one it keeps."""
@@ -77,7 +77,7 @@ def partner_odds(observation: Observation) -> dict[Card, float]:
 
 
 def sample_read(observation: Observation, rng: random.Random, exclude: CardSet = 0) -> Round:
-    """A full round consistent with ``observation``, as :func:`~sixtysix.observation.sample_round`,
+    """A full round consistent with ``observation``, as :func:`~sixtysix.two.observation.sample_round`,
     with worlds weighted by :func:`partner_odds`: partners at odds 0 are never in the
     opponent's hand; a world with others there is kept with their product, else drawn
     again (at most :data:`TRIES` worlds). If the leads cannot be read so (an

@@ -1,7 +1,7 @@
 """Exact perfect-information search, and sampling over the worlds an observation allows
 (:class:`~sixtysix.bots.solver.SolverBot` plays it when it knows every card).
 
-:func:`solve` gives, for the seat to act in a fully known :class:`~sixtysix.round.Round`,
+:func:`solve` gives, for the seat to act in a fully known :class:`~sixtysix.two.round.Round`,
 the value of each legal action in final game points from that seat's view: the
 round's game points if it wins, their negative if it loses, 0 for a tie (carried
 ties are not counted). Every scoring rule is part of the search, because the search
@@ -31,9 +31,12 @@ from random import Random
 from typing import Final
 
 from sixtysix.cards import CARD_POINTS, HIGHER, KING, QUEEN, SUIT_MASKS, beats
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import OUT, Action, Outcome, Phase, Round
+from sixtysix.game.actions import OUT, Action
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
+from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import Round
 
 MAX_VALUE: Final = 3
 """No round is worth more than 3 game points, so values lie in [-3, 3]."""
@@ -52,7 +55,7 @@ _SUIT_OF_CARD: Final = tuple(SUIT_MASKS[c // 6] for c in range(24))
 def outcome_value(outcome: Outcome, seat: int) -> int:
     """The game points of a finished round from ``seat``'s view.
 
-    >>> from sixtysix.round import Reason
+    >>> from sixtysix.game.outcome import Reason
     >>> o = Outcome(1, 2, Reason.OUT, (20, 70), (1, 3), 1, None, False, None, None, False)
     >>> outcome_value(o, 0), outcome_value(o, 1)
     (-2, 2)
@@ -566,7 +569,7 @@ def sampled_values(observation: Observation, rng: Random, samples: int,
 def best_action(values: dict[Action, float], preferred: Action) -> Action:
     """The action of highest value; ``preferred`` among equals, else the first listed.
 
-    >>> from sixtysix.round import ACTIONS
+    >>> from sixtysix.game.actions import ACTIONS
     >>> best_action({ACTIONS[0]: 1.0, ACTIONS[5]: 1.0, OUT: -2.0}, ACTIONS[5])
     Action('Ac')
     >>> best_action({ACTIONS[0]: 1.0, ACTIONS[5]: 1.0, OUT: -2.0}, OUT)

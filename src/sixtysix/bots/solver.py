@@ -14,8 +14,8 @@ from sixtysix.bots import MAX_SAMPLES, Bot, Parameter
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.search import best_action, sampled_values
 from sixtysix.compiled import mypyc_attr
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
+from sixtysix.two.observation import Observation
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -29,7 +29,7 @@ class SolverBot(Bot):
     the heuristic's choice.
 
     >>> from sixtysix import Match
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=1).deal()
     >>> SolverBot(seed=1).act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
     True

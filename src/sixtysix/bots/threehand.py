@@ -8,9 +8,9 @@ solver and a sampling search.
   see, for fast rollouts (:func:`policy`).
 - :class:`Maxn` solves a fully known round: every seat maximises its own value
   (:func:`seat_value`) over the round's final game points, a max^n search with a
-  transposition table on :meth:`~sixtysix.three.ThreeRound.key`.
+  transposition table on :meth:`~sixtysix.three.round.ThreeRound.key`.
 - :func:`search_values` is a sampling search (perfect-information Monte Carlo): full
-  rounds drawn from the observation (:func:`~sixtysix.three.sample_three`, which
+  rounds drawn from the observation (:func:`~sixtysix.three.observation.sample_three`, which
   respects the voids), each legal action followed by :func:`policy` rollouts until
   at most ``exact_tricks`` tricks are left, solved from there by :class:`Maxn`.
 
@@ -28,7 +28,8 @@ fixed rule keeps each position's value independent of how the search reached it,
 which the transposition table needs, and makes the solver's values reproducible
 and checkable against a brute-force search.
 
->>> from sixtysix.three import ThreeMatch, observe_three
+>>> from sixtysix.three.match import ThreeMatch
+>>> from sixtysix.three.observation import observe_three
 >>> rnd = ThreeMatch(seed=3).deal()
 >>> policy(rnd) in rnd.legal_tuple()
 True
@@ -55,8 +56,12 @@ from sixtysix.cards import (
     beats,
     cards_in,
 )
-from sixtysix.round import ACTIONS, OUT, Action, Phase, _scale, marriage
-from sixtysix.three import (
+from sixtysix.game.actions import ACTIONS, OUT, Action, marriage
+from sixtysix.game.outcome import _scale
+from sixtysix.game.round import Phase
+from sixtysix.three.deal import LAST_TRICK_BONUS, SEATS, TRICKS_PER_ROUND, left_of
+from sixtysix.three.observation import ThreeObservation, sample_three
+from sixtysix.three.round import (
     _HAND,
     _KNOWN,
     _LEAD,
@@ -69,15 +74,9 @@ from sixtysix.three import (
     _SECOND,
     _TRICK_COUNT,
     _TRICKS,
-    LAST_TRICK_BONUS,
-    SEATS,
-    TRICKS_PER_ROUND,
-    ThreeObservation,
     ThreeRound,
     _follow_rule,
     _trick_winner,
-    left_of,
-    sample_three,
 )
 
 Scores = tuple[int, int, int]
@@ -415,7 +414,7 @@ class Maxn:
     :func:`seat_value`, taking the first best action in legal order (see the module).
     From a trick's lead it hands over to :class:`Endgame`.
 
-    >>> from sixtysix.three import ThreeMatch
+    >>> from sixtysix.three.match import ThreeMatch
     >>> rnd = ThreeMatch(seed=5).deal()
     >>> while len(rnd.tricks) < 5:
     ...     rnd.push(rnd.legal_tuple()[0])

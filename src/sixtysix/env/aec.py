@@ -2,7 +2,7 @@
 
 The agents are ``player_0`` and ``player_1`` (the engine's seats 0 and 1). Each agent's
 observation is a dict: ``observation``, the vector of :func:`sixtysix.bots.encoding.encode`
-built from that seat's :class:`~sixtysix.observation.Observation` only, and
+built from that seat's :class:`~sixtysix.two.observation.Observation` only, and
 ``action_mask``, its legal actions among the 34 engine action codes. The same agent may
 act twice in a row (the winner of a trick draws, then leads). An episode is one round,
 dealt from a match seeded by ``reset(seed=...)``; at its end the winner is rewarded
@@ -32,10 +32,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
-from sixtysix.match import Match
-from sixtysix.observation import observe
-from sixtysix.round import ACTIONS, Round
+from sixtysix.game.actions import ACTIONS
 from sixtysix.rules import Rules
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe
+from sixtysix.two.round import Round
 
 AGENTS = ("player_0", "player_1")
 """The agents, by seat."""

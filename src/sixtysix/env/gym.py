@@ -35,10 +35,11 @@ from gymnasium import spaces
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
 from sixtysix.errors import StateError
-from sixtysix.match import Match
-from sixtysix.observation import observe
-from sixtysix.round import ACTIONS, Round
+from sixtysix.game.actions import ACTIONS
 from sixtysix.rules import Rules
+from sixtysix.two.match import Match
+from sixtysix.two.observation import observe
+from sixtysix.two.round import Round
 
 ILLEGAL_REWARD = -3.0
 """The reward of an illegal action, which ends the episode."""

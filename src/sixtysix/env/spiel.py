@@ -4,10 +4,10 @@ Importing this module registers the game, so ``pyspiel.load_game("python_sixtysi
 works after it (``python_sixtysix(rules=santase)`` picks another rule preset). The
 round starts with chance nodes: the dealer (2 outcomes), then the deck, one card at a
 time (24, 23, ... outcomes), uniform. Player actions are the 34 engine action codes of
-:data:`sixtysix.round.ACTIONS`; the returns are the round's game points, plus for the
+:data:`sixtysix.game.actions.ACTIONS`; the returns are the round's game points, plus for the
 winner and minus for the loser (zero-sum, -3 to 3).
 
-Each player's view is built from its :class:`~sixtysix.observation.Observation` only:
+Each player's view is built from its :class:`~sixtysix.two.observation.Observation` only:
 
 - the information-state string is perfect recall: the seat, the dealer, the trump card
   and the hand it was dealt, then every action in notation (all actions are public),
@@ -18,7 +18,7 @@ Each player's view is built from its :class:`~sixtysix.observation.Observation` 
   the cards are being dealt).
 
 :meth:`SixtySixState.resample_from_infostate` deals the unseen cards anew as
-:func:`~sixtysix.observation.sample_round` does, so OpenSpiel's ISMCTS runs on the game.
+:func:`~sixtysix.two.observation.sample_round` does, so OpenSpiel's ISMCTS runs on the game.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_sixtysix")
@@ -41,9 +41,11 @@ import pyspiel
 
 from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, encode
 from sixtysix.cards import NUM_CARDS, SUIT_LETTERS, card_name, names
-from sixtysix.observation import Observation, observe, sample_round
-from sixtysix.round import ACTIONS, Phase, Round
+from sixtysix.game.actions import ACTIONS
+from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.round import Round
 
 MAX_ACTIONS = 48
 """More player actions than a round can take: 24 cards, 6 draws, 4 marriages, 2
@@ -167,7 +169,7 @@ class SixtySixState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> SixtySixState:
         """A state ``player`` cannot tell from this one: the opponent's hidden cards and
-        the stock dealt anew (:func:`~sixtysix.observation.sample_round`), seeded by
+        the stock dealt anew (:func:`~sixtysix.two.observation.sample_round`), seeded by
         ``probability_sampler``. The opponent's information state there starts from its
         sampled observation, and the history is not a real deal: play it on, do not
         serialise it."""

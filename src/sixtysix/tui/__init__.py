@@ -10,11 +10,11 @@ import contextlib
 import sys
 from pathlib import Path
 
-from sixtysix.match import Match
 from sixtysix.rules import Rules
-from sixtysix.three import ThreeMatch
+from sixtysix.three.match import ThreeMatch
 from sixtysix.tui.app import MatchApp, SixtySixApp
 from sixtysix.tui.three import ThreeApp
+from sixtysix.two.match import Match
 
 __all__ = ["SixtySixApp", "ThreeApp", "run"]
 

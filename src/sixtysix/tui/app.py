@@ -1,7 +1,7 @@
 """The Textual app: a match of Sixty-Six between the user (seat 0) and a bot (seat 1).
 
 The match runs in :class:`~sixtysix.table.Table`, in a thread worker. The user's
-seat posts each :class:`~sixtysix.observation.Observation` of seat 0 to the app
+seat posts each :class:`~sixtysix.two.observation.Observation` of seat 0 to the app
 and waits for the user's choice; the screen shows only what those observations
 and the table's events hold, and offers exactly ``observation.legal``. The hint
 key analyses the user's decision (:func:`~sixtysix.analysis.analyze`) from that
@@ -36,18 +36,7 @@ from sixtysix.bots import make_bot
 from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
 from sixtysix.errors import BotFailedError
-from sixtysix.match import Match
-from sixtysix.observation import Observation, sample_round
-from sixtysix.round import (
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    OUT,
-    PASS,
-    Action,
-    marriage,
-)
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action, marriage
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table, ThreeEvent, ThreeTable
 from sixtysix.tui.saving import record_of, write_atomically
@@ -77,6 +66,8 @@ from sixtysix.tui.words import (
     sentence,
     suit_text,
 )
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, sample_round
 
 HAND_SLOTS = 6
 """The most cards a hand holds."""

@@ -7,7 +7,7 @@ the free tags that resuming needs: ``[Players "human" "<opponent>"]`` and
 record again from that seed, so the deals still to come are the ones the match
 would have had without the interruption.
 
->>> from sixtysix.match import Match
+>>> from sixtysix.two.match import Match
 >>> match = Match(seed=5)
 >>> rnd = match.deal()
 >>> rnd.push(rnd.legal_tuple()[0])
@@ -33,10 +33,12 @@ from sixtysix.errors import (
     SixtySixError,
     StateError,
 )
-from sixtysix.match import Match
+from sixtysix.game.actions import Action
 from sixtysix.notation import Record, Tag, push_recorded, read_record
-from sixtysix.round import Action, Round
-from sixtysix.three import ThreeMatch, ThreeRound
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.round import ThreeRound
+from sixtysix.two.match import Match
+from sixtysix.two.round import Round
 
 HUMAN = "human"
 """The name of the user's seat in ``[Players]``."""

@@ -15,9 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from sixtysix.match import RoundResult
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.tui.words import Names, sentence, suit_text
+from sixtysix.two.match import RoundResult
 
 
 def _game_points(points: int) -> str:

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from textual.message import Message
 
 from sixtysix.bots import Bot
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.table import Event, EventKind, ThreeEvent
-from sixtysix.three import ThreeObservation
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation
 
 
 class SeatClosed(Exception):

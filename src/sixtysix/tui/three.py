@@ -4,7 +4,7 @@ user) and the one to the right (seat 2).
 
 The match runs in :class:`~sixtysix.table.ThreeTable`, in a thread worker, as the
 two-hand app runs its :class:`~sixtysix.table.Table`; the screen shows only what
-seat 0's :class:`~sixtysix.three.ThreeObservation` holds: the user's cards face up,
+seat 0's :class:`~sixtysix.three.observation.ThreeObservation` holds: the user's cards face up,
 the others' as backs with their counts and the cards they have shown.
 """
 
@@ -27,10 +27,12 @@ from textual.widgets import Footer, Static
 
 from sixtysix.bots import make_bot
 from sixtysix.cards import Card, cards_in
-from sixtysix.round import OUT, Action
+from sixtysix.game.actions import OUT, Action
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.table import EventKind, ThreeEvent, ThreeTable
-from sixtysix.three import SEATS, ThreeMatch, ThreeObservation, ThreeRoundResult
+from sixtysix.three.deal import SEATS
+from sixtysix.three.match import ThreeMatch, ThreeRoundResult
+from sixtysix.three.observation import ThreeObservation
 from sixtysix.tournament import require_three
 from sixtysix.tui.app import MatchApp, fit, help_rows
 from sixtysix.tui.screens import ConfirmScreen, GoOnScreen, HelpScreen, MarriagePicker

@@ -1,6 +1,6 @@
 """How the terminal front end puts cards, actions and events into words.
 
-Everything here reads an :class:`~sixtysix.observation.Observation` or an
+Everything here reads an :class:`~sixtysix.two.observation.Observation` or an
 :class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision,
 and only describes it: the rules live in the engine.
 
@@ -30,17 +30,9 @@ from rich.text import Text
 from sixtysix.analysis import ActionValue
 from sixtysix.bots import LEVELS
 from sixtysix.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Card, Suit, card_symbol
-from sixtysix.observation import Observation
-from sixtysix.round import (
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    DRAW,
-    EXCHANGE,
-    OUT,
-    PASS,
-    Action,
-    Phase,
-)
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action
+from sixtysix.game.round import Phase
+from sixtysix.two.observation import Observation
 
 RED = "bold red"
 """The style of hearts and diamonds."""
@@ -156,7 +148,7 @@ def close_explanation(observation: Observation, names: Names) -> Text:
     rules have it.
 
     >>> from sixtysix import Match, Rules
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> obs = observe(Match(Rules.preset("santase"), seed=1).deal(), 0)
     >>> lines = close_explanation(obs, Names("Greedy")).plain.splitlines()
     >>> lines[0]
@@ -187,7 +179,7 @@ def hint_text(values: list[ActionValue], observation: Observation) -> Text:
     expected game points, best first, in aligned cells a few to a line.
 
     >>> from sixtysix import Match, parse_action
-    >>> from sixtysix.observation import observe
+    >>> from sixtysix.two.observation import observe
     >>> rnd = Match(seed=7).deal()
     >>> values = [ActionValue(parse_action(token), value, False, 16)
     ...           for token, value in (("As", 1.25), ("close", 0.5), ("Ts", 0.5), ("9c", -1.0))]

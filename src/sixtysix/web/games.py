@@ -35,13 +35,15 @@ from sixtysix.analysis import analyze
 from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.cards import NUM_CARDS, card_name, parse_card, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
-from sixtysix.match import Match
+from sixtysix.game.actions import Action
 from sixtysix.notation import Record, Tag
-from sixtysix.observation import Observation, observe
-from sixtysix.round import Action, Round
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table, ThreeEvent, ThreeTable
-from sixtysix.three import ThreeMatch, ThreeObservation, observe_three
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import ThreeObservation, observe_three
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe
+from sixtysix.two.round import Round
 from sixtysix.web.logs import event
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now

@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from sixtysix.bots import COMMAND, LEVELS
 from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.errors import BotError, BotFailedError, StateError, quoted
-from sixtysix.match import Match
-from sixtysix.observation import Observation
-from sixtysix.round import Action
+from sixtysix.game.actions import Action
 from sixtysix.table import Event
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
 """A program bot's name: what players see and pick, and what a game stores."""

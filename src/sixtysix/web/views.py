@@ -1,6 +1,6 @@
 """The JSON a browser receives of a round, built from observations only.
 
-A seat's view comes from its own :class:`~sixtysix.observation.Observation`;
+A seat's view comes from its own :class:`~sixtysix.two.observation.Observation`;
 a spectator's is the public part of one, with no hand, no legal actions, no
 reasons and no preview of declaring out (:func:`public_view`). Nothing here reads a
 round's hidden state: the reasons why a card may not be played (codes with
@@ -9,7 +9,7 @@ a round sampled from the observation, which agrees with the true round on everyt
 the seat can see.
 
 >>> from sixtysix import Match
->>> from sixtysix.observation import observe
+>>> from sixtysix.two.observation import observe
 >>> match = Match(seed=3)
 >>> rnd = match.deal()
 >>> mine = seat_view(observe(rnd, rnd.to_act), MatchInfo.of(match))
@@ -23,7 +23,8 @@ The three-hand game's views have the same shape where the games agree, with thre
 entries per seat and the cards on the table with who played them
 (:func:`three_seat_view`, :func:`three_public_view`):
 
->>> from sixtysix.three import ThreeMatch, observe_three
+>>> from sixtysix.three.match import ThreeMatch
+>>> from sixtysix.three.observation import observe_three
 >>> three = ThreeMatch(seed=3)
 >>> rnd = three.deal()
 >>> rnd.push(rnd.legal_tuple()[0])
@@ -42,20 +43,17 @@ from random import Random
 from typing import Any
 
 from sixtysix.cards import SUIT_LETTERS, Card, CardSet, card_name, cards_in
-from sixtysix.match import Match
-from sixtysix.observation import Observation, observe, sample_round
+from sixtysix.game.actions import ACTIONS, OUT, Action
 from sixtysix.reasons import Param
-from sixtysix.round import ACTIONS, OUT, Action, Outcome, Round, Trick
-from sixtysix.three import (
-    SEATS,
-    ThreeMatch,
-    ThreeObservation,
-    ThreeOutcome,
-    ThreeRound,
-    ThreeTrick,
-    observe_three,
-    sample_three,
-)
+from sixtysix.three.deal import SEATS
+from sixtysix.three.match import ThreeMatch
+from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
+from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.three.round import ThreeRound, ThreeTrick
+from sixtysix.two.match import Match
+from sixtysix.two.observation import Observation, observe, sample_round
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import Round, Trick
 
 
 @dataclass(frozen=True)
@@ -144,7 +142,7 @@ def refusals(obs: Observation) -> dict[str, dict[str, Param]]:
     act: by card, the refusal's code and parameters (:mod:`sixtysix.reasons`).
 
     The reasons depend only on what the seat sees
-    (:meth:`~sixtysix.observation.Observation.refusal`).
+    (:meth:`~sixtysix.two.observation.Observation.refusal`).
 
     >>> from sixtysix import Match
     >>> rnd = Match(seed=0).deal()

@@ -26,21 +26,21 @@ from typing import Final
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in, shuffle
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
+from sixtysix.game.actions import Action
+from sixtysix.game.round import Phase
 from sixtysix.reasons import Refusal, english
-from sixtysix.round import (
+from sixtysix.rules import Rules
+from sixtysix.two.outcome import Outcome
+from sixtysix.two.round import (
     _FOLLOW_PHASE,
     _LEADER,
     _OVER,
     _PHASE,
     _RESPOND_PHASE,
     _STATE_SIZE,
-    Action,
-    Outcome,
-    Phase,
     Round,
     Trick,
 )
-from sixtysix.rules import Rules
 
 _new: Final = object.__new__
 
@@ -93,7 +93,7 @@ class Observation:
     @property
     def is_strict(self) -> bool:
         """Whether the follower must follow suit (stock empty or closed), as
-        :attr:`Round.is_strict <sixtysix.round.Round.is_strict>`."""
+        :attr:`Round.is_strict <sixtysix.two.round.Round.is_strict>`."""
         return self.closer is not None or self.stock_size == 0
 
     def refusal(self, action: Action) -> Refusal | None:
@@ -102,7 +102,7 @@ class Observation:
         the seat sees, so they are asked of a full round sampled from the observation.
 
         >>> from sixtysix import Match
-        >>> from sixtysix.round import OUT
+        >>> from sixtysix.game.actions import OUT
         >>> rnd = Match(seed=3).deal()
         >>> obs = observe(rnd, rnd.to_act)
         >>> obs.refusal(obs.legal[0]) is None, obs.refusal(OUT) == rnd.refusal(OUT)
@@ -117,7 +117,7 @@ class Observation:
         if it may): the English of :meth:`refusal`.
 
         >>> from sixtysix import Match
-        >>> from sixtysix.round import OUT
+        >>> from sixtysix.game.actions import OUT
         >>> rnd = Match(seed=3).deal()
         >>> obs = observe(rnd, rnd.to_act)
         >>> obs.why_illegal(obs.legal[0]) is None, obs.why_illegal(OUT) == rnd.why_illegal(OUT)

@@ -2,7 +2,7 @@
 
 Three seats, eight cards each, no stock: the dealer's last card is shown and sets
 trump, and play is strict from the first trick. A :class:`ThreeRound` has the API
-of the two-hand :class:`~sixtysix.round.Round` (the same :class:`Action` values,
+of the two-hand :class:`~sixtysix.two.round.Round` (the same :class:`Action` values,
 lazy legal actions, ``push`` and ``pop`` on a flat int list, ``why_illegal``, an
 outcome explained in words); :class:`ThreeMatch` plays rounds to the target with
 the deal passing left; :class:`ThreeObservation` is what one seat may know, and
@@ -28,18 +28,13 @@ the deal passing left; :class:`ThreeObservation` is what one seat may know, and
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple
 
 from sixtysix.cards import (
     CARD_POINTS,
-    FULL_DECK,
     HIGHER,
     KING,
-    NUM_CARDS,
     QUEEN,
     SUIT_LETTERS,
     SUIT_MASKS,
@@ -52,56 +47,21 @@ from sixtysix.cards import (
     is_deck,
 )
 from sixtysix.errors import RulesError, StateError
-from sixtysix.explanations import Clause, scale
-from sixtysix.explanations import english as explanation_english
-from sixtysix.match import BaseMatch
-from sixtysix.reasons import Refusal, english
-from sixtysix.round import (
-    ACTIONS,
-    OUT,
-    Action,
-    BaseRound,
-    Phase,
-    Reason,
-    _scale,
-)
+from sixtysix.game.actions import ACTIONS, OUT, Action
+from sixtysix.game.outcome import Reason, _scale
+from sixtysix.game.round import BaseRound, Phase
+from sixtysix.reasons import Refusal
 from sixtysix.rules import THREE_HAND, Rules
-
-SEATS = 3
-"""The number of players."""
-HAND_SIZE = 8
-"""Cards dealt to each seat."""
-TRICKS_PER_ROUND = 8
-LAST_TRICK_BONUS = 10
-
-
-def left_of(seat: int) -> int:
-    """The seat to the left, who deals or leads after ``seat``.
-
-    >>> left_of(0), left_of(2)
-    (1, 0)
-    """
-    return (seat + 1) % SEATS
-
-
-def _deal_positions() -> tuple[tuple[int, ...], ...]:
-    """For the seat 1, 2 and 3 places left of the dealer (the dealer last), the deck
-    positions of its cards: packets of 3, 2 and 3, each round starting left of the dealer."""
-    positions: list[list[int]] = [[], [], []]
-    top = 0
-    for size in (3, 2, 3):
-        for places in positions:
-            places.extend(range(top, top + size))
-            top += size
-    return tuple(tuple(places) for places in positions)
-
-
-DEAL_POSITIONS = _deal_positions()
-"""``DEAL_POSITIONS[k]``: the deck positions dealt to the seat ``k + 1`` places left of
-the dealer; the dealer's last position, 23, is the shown trump card."""
-
-TRUMP_POSITION = NUM_CARDS - 1
-"""The deck position of the dealer's last card, shown to all: its suit is trump."""
+from sixtysix.three.deal import (
+    DEAL_POSITIONS,
+    LAST_TRICK_BONUS,
+    SEATS,
+    TRICKS_PER_ROUND,
+    TRUMP_POSITION,
+    deal_deck,
+    left_of,
+)
+from sixtysix.three.outcome import ThreeOutcome
 
 
 class ThreeTrick(NamedTuple):
@@ -114,36 +74,6 @@ class ThreeTrick(NamedTuple):
     def seat_of(self, index: int) -> int:
         """The seat that played the ``index``-th card of the trick."""
         return (self.leader + index) % SEATS
-
-
-@dataclass(frozen=True)
-class ThreeOutcome:
-    """The result of a finished three-hand round.
-
-    ``scores`` are the game points each seat gains. ``winner`` is the seat that
-    scored (``None`` after a false declaration, whose ``game_points`` are the 2
-    each opponent gains, and for a round dealt again, ``replay``).
-    """
-
-    winner: int | None
-    game_points: int
-    reason: Reason
-    points: tuple[int, int, int]
-    tricks: tuple[int, int, int]
-    declarer: int | None
-    replay: bool
-    scores: tuple[int, int, int]
-
-    @property
-    def explained(self) -> tuple[Clause, ...]:
-        """Why the round scored what it did, as clauses with codes and parameters
-        (:mod:`sixtysix.explanations`)."""
-        return _explain(self)
-
-    @property
-    def explanation(self) -> str:
-        """Why the round scored what it did, in a sentence a player can check."""
-        return explanation_english(_explain(self))
 
 
 def _trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
@@ -224,7 +154,7 @@ def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[Car
 
 
 # Indices of the flat state list (the phase, the leader and the cards played where
-# sixtysix.round has them, which BaseRound reads).
+# sixtysix.game.round reads them for BaseRound).
 _PHASE: Final = 0
 _LEADER: Final = 1
 _LEAD: Final = 2
@@ -251,6 +181,7 @@ _THREE_HAND: Final = Rules.preset(THREE_HAND)
 
 def _card_actions(mask: CardSet) -> tuple[Action, ...]:
     return tuple(ACTIONS[c] for c in cards_in(mask))
+
 
 
 class ThreeRound(BaseRound):
@@ -632,363 +563,3 @@ class ThreeRound(BaseRound):
     def __repr__(self) -> str:
         return (f"<ThreeRound dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "
                 f"phase={self.phase.name} actions={' '.join(a.token for a in self._actions)!r}>")
-
-
-def _others(seat: int) -> tuple[int, int]:
-    """The two other seats, from the seat's left."""
-    return left_of(seat), left_of(left_of(seat))
-
-
-def _opponents(scorer: int, o: ThreeOutcome) -> tuple[Clause, ...]:
-    """The scale on each opponent of the scorer and the game points in all."""
-    return (*(scale(seat, o.points[seat], o.tricks[seat]) for seat in _others(scorer)),
-            Clause.of("in_all", game_points=o.game_points))
-
-
-def _explain(o: ThreeOutcome) -> tuple[Clause, ...]:
-    points = o.points
-    if o.reason is Reason.FALSE_OUT:
-        assert o.declarer is not None
-        other, third = _others(o.declarer)
-        return (Clause.of("false_out_each", seat=o.declarer, points=points[o.declarer], other=other,
-                          third=third, game_points=o.game_points),)
-    if o.reason is Reason.TIE:
-        best = max(points)
-        top = [seat for seat in range(SEATS) if points[seat] == best]
-        if len(top) == SEATS:
-            why = Clause.of("tie_shared_all", points=best)
-        elif len(top) > 1:
-            why = Clause.of("tie_shared", seat=top[0], other=top[1], points=best)
-        else:
-            why = Clause.of("tie_under_66", seat=top[0], points=best)
-        return Clause.of("last_trick"), why
-    winner = o.winner
-    assert winner is not None
-    if o.reason is Reason.OUT:
-        return Clause.of("out", seat=winner, points=points[winner]), *_opponents(winner, o)
-    return (Clause.of("last_trick"), Clause.of("most_points", seat=winner, points=points[winner]),
-            *_opponents(winner, o))
-
-
-# ------------------------------------------------------------------ the match
-
-
-@dataclass(frozen=True)
-class ThreeRoundResult:
-    """One round as the match counts it."""
-
-    dealer: int
-    outcome: ThreeOutcome | None
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that scored, or ``None`` (a false declaration, a replayed or unfinished round)."""
-        return None if self.outcome is None else self.outcome.winner
-
-    @property
-    def reason(self) -> Reason | None:
-        """The scoring row, or ``None`` while the round goes on."""
-        return None if self.outcome is None else self.outcome.reason
-
-    @property
-    def game_points(self) -> int:
-        """The scorer's game points, or the 2 each opponent of a false declarer gains."""
-        return 0 if self.outcome is None else self.outcome.game_points
-
-    @property
-    def scores(self) -> tuple[int, int, int]:
-        """The game points each seat gains."""
-        return (0, 0, 0) if self.outcome is None else self.outcome.scores
-
-
-class ThreeMatch(BaseMatch[ThreeRound]):
-    """A three-hand match: rounds until a seat passes ``match_target`` (section 11).
-
-    The first dealer is ``dealer`` if given, else drawn from the seeded RNG, which
-    also shuffles every deck that :meth:`deal` is not given. The deal passes left,
-    except that a round nobody scores is dealt again by the same dealer.
-
-    >>> match = ThreeMatch(seed=4)
-    >>> while not match.is_over:
-    ...     rnd = match.deal()
-    ...     while not rnd.is_over:
-    ...         match.push(rnd.legal_tuple()[0])
-    >>> max(match.score) >= 11, match.score.count(max(match.score))
-    (True, 1)
-    """
-
-    def __init__(self, rules: Rules | None = None, *, dealer: int | None = None,
-                 seed: int | None = None) -> None:
-        self.rules = rules or _THREE_HAND
-        if self.rules.seats != SEATS:
-            raise RulesError(f"a three-hand match needs the three-hand rules, not {str(self.rules)!r}")
-        super().__init__(random.Random(seed))
-        if dealer is None:
-            dealer = self._rng.randrange(SEATS)
-        elif dealer not in range(SEATS):
-            raise StateError(f"dealer must be seat 0, 1 or 2, not {dealer!r}")
-        self.first_dealer = dealer
-
-    def results(self) -> list[ThreeRoundResult]:
-        """Every dealt round with its dealer and outcome."""
-        results = []
-        dealer = self.first_dealer
-        for rnd in self.rounds:
-            results.append(ThreeRoundResult(dealer, rnd.outcome))
-            if rnd.outcome is not None and not rnd.outcome.replay:
-                dealer = left_of(dealer)
-        return results
-
-    @property
-    def score(self) -> tuple[int, int, int]:
-        """Game points of each seat."""
-        score = [0, 0, 0]
-        for rnd in self.rounds:
-            if rnd.outcome is not None:
-                for seat, gained in enumerate(rnd.outcome.scores):
-                    score[seat] += gained
-        return score[0], score[1], score[2]
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that won the match: the only highest score at or past the target;
-        ``None`` while the match goes on (equal highest scores past it play on)."""
-        score = self.score
-        best = max(score)
-        if best >= self.rules.match_target and score.count(best) == 1:
-            return score.index(best)
-        return None
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the current round, or of the next one once it has ended."""
-        dealer = self.first_dealer
-        for rnd in self.rounds:
-            if rnd.outcome is not None and not rnd.outcome.replay:
-                dealer = left_of(dealer)
-        return dealer
-
-    def _new_round(self, deck: Sequence[Card], dealer: int) -> ThreeRound:
-        return ThreeRound(deck, dealer, self.rules)
-
-
-class ThreeSeat(Protocol):
-    """A player of the three-hand game: a bot of :mod:`sixtysix.bots` that plays it."""
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """Choose an action for the seat to act."""
-        ...
-
-
-# ------------------------------------------------------------ one seat's view
-
-
-@dataclass(frozen=True)
-class ThreeObservation:
-    """One seat's view of a three-hand round: its own hand, the public history and
-    the cards others have shown, never another seat's hidden cards."""
-
-    seat: int
-    rules: Rules
-    dealer: int
-    trump: Suit
-    trump_card: Card
-    """The dealer's last card, shown to all (in the dealer's hand until played)."""
-    phase: Phase
-    to_act: int | None
-    leader: int
-    table: tuple[Card, ...]
-    hand: CardSet
-    hand_sizes: tuple[int, int, int]
-    shown: tuple[CardSet, CardSet, CardSet]
-    """Cards each seat is known to hold: the trump card, partners of announced marriages."""
-    actions: tuple[Action, ...]
-    """Every action of the round so far: all are public."""
-    tricks: tuple[ThreeTrick, ...]
-    marriages: tuple[tuple[int, Suit], ...]
-    points: tuple[int, int, int]
-    marriage_points: tuple[int, int, int]
-    trick_counts: tuple[int, int, int]
-    legal: tuple[Action, ...]
-    """The seat's legal actions, empty unless it is to act."""
-    outcome: ThreeOutcome | None
-
-    @property
-    def others(self) -> tuple[int, int]:
-        """The two other seats, the one to the left first."""
-        return left_of(self.seat), left_of(left_of(self.seat))
-
-    @property
-    def played(self) -> CardSet:
-        """Every card played to a trick, those on the table included."""
-        mask = 0
-        for card in self.table:
-            mask |= 1 << card
-        for trick in self.tricks:
-            for card in trick.cards:
-                mask |= 1 << card
-        return mask
-
-    @property
-    def unseen(self) -> CardSet:
-        """Cards this seat has not seen: in the other seats' hidden hands."""
-        seen = self.hand | self.played | self.shown[0] | self.shown[1] | self.shown[2]
-        return FULL_DECK & ~seen
-
-    def excluded(self, seat: int) -> CardSet:
-        """Cards ``seat`` cannot hold, from how it followed (see :func:`excluded_cards`)."""
-        mask = 0
-        for trick in self.tricks:
-            mask |= excluded_cards(trick.leader, trick.cards, self.trump)[seat]
-        if self.table:
-            mask |= excluded_cards(self.leader, self.table, self.trump)[seat]
-        return mask
-
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why this seat may not take ``action`` now (``None`` if it may), as a code with
-        parameters (see :mod:`sixtysix.reasons`); asked of a full round sampled from the
-        observation, which agrees with the true round on everything the seat can see."""
-        if action in self.legal:
-            return None
-        return sample_three(self, random.Random(0)).refusal(action)
-
-    def why_illegal(self, action: Action) -> str | None:
-        """Why this seat may not take ``action`` now, in the engine's words (``None``
-        if it may): the English of :meth:`refusal`."""
-        refusal = self.refusal(action)
-        return None if refusal is None else english(refusal)
-
-
-def observe_three(rnd: ThreeRound, seat: int) -> ThreeObservation:
-    """What ``seat`` may know of ``rnd`` now."""
-    return ThreeObservation(
-        seat=seat,
-        rules=rnd.rules,
-        dealer=rnd.dealer,
-        trump=rnd.trump,
-        trump_card=rnd.trump_card,
-        phase=rnd.phase,
-        to_act=rnd.to_act,
-        leader=rnd.leader,
-        table=rnd.table,
-        hand=rnd.hand(seat),
-        hand_sizes=(rnd.hand(0).bit_count(), rnd.hand(1).bit_count(), rnd.hand(2).bit_count()),
-        shown=(rnd.shown(0), rnd.shown(1), rnd.shown(2)),
-        actions=tuple(rnd.actions),
-        tricks=tuple(rnd.tricks),
-        marriages=tuple(rnd.marriages),
-        points=rnd.points(),
-        marriage_points=rnd.marriage_points(),
-        trick_counts=rnd.trick_counts(),
-        legal=rnd.legal_tuple() if rnd.to_act == seat else (),
-        outcome=rnd.outcome,
-    )
-
-
-def sample_three(obs: ThreeObservation, rng: random.Random) -> ThreeRound:
-    """A full round consistent with ``obs``, drawn uniformly among those it allows.
-
-    Every hidden card lies with one of the two other seats. A card one of them
-    cannot hold (:meth:`ThreeObservation.excluded`) goes to the other; the rest are
-    shared out at random. The round is built at the observed position with
-    :meth:`ThreeRound.at`, once per observation; each further sample of the same
-    observation copies it and deals the hidden cards anew. The sample has the
-    round's history and plays on with push and pop (the history itself cannot be
-    popped).
-
-    >>> match = ThreeMatch(seed=2)
-    >>> rnd = match.deal()
-    >>> for _ in range(7):
-    ...     rnd.push(rnd.legal_tuple()[0])
-    >>> obs = observe_three(rnd, 1)
-    >>> full = sample_three(obs, random.Random(0))
-    >>> full.hand(1) == rnd.hand(1), full.actions == rnd.actions, observe_three(full, 1) == obs
-    (True, True, True)
-    """
-    position = _position(obs)
-    left, right = obs.others
-    hand = position.left_fixed
-    for card in rng.sample(position.free, position.need):
-        hand |= 1 << card
-    rnd = position.template.copy()
-    rnd._actions = position.template._actions[:]
-    s = rnd._s
-    s[_HAND + left] = hand
-    s[_HAND + right] = position.right_fixed | (position.unseen & ~hand)
-    if rnd.to_act != obs.seat:
-        rnd._legal = None
-    hands = [0, 0, 0]
-    hands[obs.seat] = obs.hand | position.played[obs.seat]
-    hands[left] = s[_HAND + left] | position.played[left]
-    hands[right] = s[_HAND + right] | position.played[right]
-    rnd.deck = deal_deck(hands, obs.dealer, obs.trump_card)
-    return rnd
-
-
-@dataclass(frozen=True)
-class _Position:
-    """What every sample of one observation shares (see :func:`sample_three`)."""
-
-    template: ThreeRound
-    """One full round at the observed position; samples copy it."""
-    left_fixed: CardSet
-    """Cards the left seat is known to hold: shown, or that the right seat cannot hold."""
-    right_fixed: CardSet
-    free: tuple[Card, ...]
-    """Hidden cards either seat may hold."""
-    need: int
-    """How many of ``free`` the left seat holds."""
-    unseen: CardSet
-    """Cards the seat has not seen: the right seat holds those the left seat does not."""
-    played: tuple[CardSet, CardSet, CardSet]
-    """The cards each seat has played."""
-
-
-@functools.lru_cache(maxsize=16)
-def _position(obs: ThreeObservation) -> _Position:
-    left, right = obs.others
-    unseen = obs.unseen
-    ex_left, ex_right = obs.excluded(left), obs.excluded(right)
-    if unseen & ex_left & ex_right:
-        raise StateError("no full state is consistent with this observation")
-    left_fixed = obs.shown[left] | (unseen & ex_right)
-    free = cards_in(unseen & ~ex_left & ~ex_right)
-    need = obs.hand_sizes[left] - left_fixed.bit_count()
-    if not 0 <= need <= len(free) or obs.hand_sizes[right] != obs.shown[right].bit_count() + (
-            unseen.bit_count() - (left_fixed & unseen).bit_count() - need):
-        raise StateError("no full state is consistent with this observation")
-    hands = [0, 0, 0]
-    hands[obs.seat] = obs.hand
-    hands[left] = left_fixed | sum(1 << card for card in free[:need])
-    hands[right] = obs.shown[right] | (unseen & ~hands[left])
-    template = ThreeRound.at(hands, obs.dealer, obs.trump_card, obs.actions, obs.rules)
-    played = [0, 0, 0]
-    for trick in obs.tricks:
-        for index, card in enumerate(trick.cards):
-            played[trick.seat_of(index)] |= 1 << card
-    for index, card in enumerate(obs.table):
-        played[(obs.leader + index) % SEATS] |= 1 << card
-    return _Position(template, left_fixed, obs.shown[right], free, need, unseen,
-                     (played[0], played[1], played[2]))
-
-
-def deal_deck(hands: Sequence[CardSet], dealer: int, trump_card: Card) -> tuple[Card, ...]:
-    """A deck order that deals each seat the eight cards of ``hands`` (indexed by
-    seat), with ``trump_card``, which the dealer must hold, dealt last.
-
-    >>> hands = [0xFF, 0xFF << 8, 0xFF << 16]
-    >>> rnd = ThreeRound(deal_deck(hands, 2, 23), 2)
-    >>> [rnd.hand(seat) for seat in range(3)] == hands, card_name(rnd.trump_card)
-    (True, 'As')
-    """
-    if any(hand.bit_count() != HAND_SIZE for hand in hands) or hands[0] | hands[1] | hands[2] != FULL_DECK:
-        raise StateError("three hands of 8 cards that share out the deck are needed")
-    if not hands[dealer] >> trump_card & 1:
-        raise StateError(f"the dealer must hold the trump card {card_name(trump_card)}")
-    deck = [0] * NUM_CARDS
-    for places, positions in enumerate(DEAL_POSITIONS, 1):
-        seat = (dealer + places) % SEATS
-        cards = [c for c in cards_in(hands[seat]) if c != trump_card] + [trump_card] * (seat == dealer)
-        for position, card in zip(positions, cards, strict=True):
-            deck[position] = card
-    return tuple(deck)

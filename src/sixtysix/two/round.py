@@ -25,11 +25,9 @@ Action('close-before-draw')
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import product
-from typing import Final, NamedTuple, NoReturn, Self
+from typing import Final, NamedTuple
 
 from sixtysix.cards import (
     CARD_POINTS,
@@ -44,199 +42,34 @@ from sixtysix.cards import (
     CardSet,
     Suit,
     beats,
-    card_name,
     cards_in,
     is_deck,
-    parse_card,
-    parse_suit,
 )
-from sixtysix.compiled import mypyc_attr
-from sixtysix.errors import IllegalActionError, NotationError, RulesError, StateError, quoted
-from sixtysix.explanations import Clause, scale
-from sixtysix.explanations import english as explanation_english
-from sixtysix.reasons import Refusal, english
+from sixtysix.errors import RulesError, StateError
+from sixtysix.game.actions import (
+    _CARD_END,
+    _MARRIAGE,
+    ACTIONS,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CLOSE_CODE,
+    DRAW,
+    DRAW_CODE,
+    EXCHANGE,
+    EXCHANGE_CODE,
+    OUT,
+    OUT_CODE,
+    PASS,
+    PASS_CODE,
+    Action,
+)
+from sixtysix.game.outcome import Reason, _scale
+from sixtysix.game.round import BaseRound, Phase
+from sixtysix.reasons import Refusal
 from sixtysix.rules import Rules
+from sixtysix.two.outcome import Outcome
 
 _new: Final = object.__new__
-
-
-class Phase(enum.IntEnum):
-    """Whose decision the round waits for, and of which kind."""
-
-    LEAD = 0
-    """The leader may exchange, close, announce a marriage, lead a card or declare out."""
-    MARRIAGE = 1
-    """The leader announced a marriage: lead its king or queen, or declare out."""
-    FOLLOW = 2
-    """The other player plays a card to the trick."""
-    DRAW = 3
-    """The trick's winner draws, closes before the draw, or declares out."""
-    RESPOND = 4
-    """The closer's opponent may exchange the trump nine (``exchange_on_opponent_close``)."""
-    OVER = 5
-    """The round has ended."""
-
-
-_CARD_END: Final = NUM_CARDS
-_MARRIAGE: Final = 24
-EXCHANGE_CODE: Final = 28
-CLOSE_CODE: Final = 29
-CLOSE_BEFORE_DRAW_CODE: Final = 30
-OUT_CODE: Final = 31
-DRAW_CODE: Final = 32
-PASS_CODE: Final = 33
-
-_NAMED: Final = {
-    EXCHANGE_CODE: "exchange",
-    CLOSE_CODE: "close",
-    CLOSE_BEFORE_DRAW_CODE: "close-before-draw",
-    OUT_CODE: "out",
-    DRAW_CODE: "draw",
-    PASS_CODE: "pass",
-}
-
-
-@mypyc_attr(native_class=False)
-class Action(int):
-    """An action: a card, a marriage, ``exchange``, ``close``, ``close-before-draw``,
-    ``out``, or the two decisions that records leave implicit: ``draw`` (the
-    trick's winner goes on without closing) and ``pass`` (no exchange after a close).
-
-    Actions are interned: ``Action.of(...)`` and the constants return the same objects.
-
-    >>> Action.parse("Mh").marriage_suit, str(CLOSE), OUT.is_recorded, DRAW.is_recorded
-    (2, 'close', True, False)
-    """
-
-    __slots__ = ()
-
-    @staticmethod
-    def of(code: int) -> Action:
-        """The action with a numeric code (a card's code is the card)."""
-        return ACTIONS[code]
-
-    @staticmethod
-    def parse(token: str) -> Action:
-        """The action written by a token.
-
-        >>> Action.parse("Qh") == Action.of(parse_card("Qh"))
-        True
-        """
-        found = _BY_TOKEN.get(token)
-        if found is None:
-            raise NotationError(f"not an action token: {quoted(token)}")
-        return found
-
-    @property
-    def card(self) -> Card | None:
-        """The card played, or ``None`` for other actions."""
-        return int(self) if self < _CARD_END else None
-
-    @property
-    def marriage_suit(self) -> Suit | None:
-        """The suit of an announced marriage, or ``None``."""
-        return self - _MARRIAGE if _MARRIAGE <= self < EXCHANGE_CODE else None
-
-    @property
-    def is_recorded(self) -> bool:
-        """Whether records write this action (``draw`` and ``pass`` are implicit)."""
-        return self < DRAW_CODE
-
-    @property
-    def token(self) -> str:
-        """The notation of the action."""
-        if self < _CARD_END:
-            return card_name(self)
-        if self < EXCHANGE_CODE:
-            return "M" + SUIT_LETTERS[self - _MARRIAGE]
-        return _NAMED[self]
-
-    def __str__(self) -> str:
-        return self.token
-
-    def __repr__(self) -> str:
-        return f"Action({self.token!r})"
-
-    def __reduce__(self) -> tuple[Callable[[int], Action], tuple[int]]:
-        """Copies and pickles of an action are the interned action itself.
-
-        >>> import copy, pickle
-        >>> pickle.loads(pickle.dumps(CLOSE)) is CLOSE, copy.deepcopy(OUT) is OUT
-        (True, True)
-        """
-        return _interned, (int(self),)
-
-
-def _interned(code: int) -> Action:
-    """The interned action of a code: what a pickled or copied action is made again by.
-
-    :meth:`Action.of` does the same, but compiled it is a method object that pickle
-    cannot name, where a module-level function pickles in both builds."""
-    return ACTIONS[code]
-
-
-ACTIONS: Final[tuple[Action, ...]] = tuple(Action(code) for code in range(PASS_CODE + 1))
-"""Every action, indexed by code."""
-
-EXCHANGE: Final = ACTIONS[EXCHANGE_CODE]
-CLOSE: Final = ACTIONS[CLOSE_CODE]
-CLOSE_BEFORE_DRAW: Final = ACTIONS[CLOSE_BEFORE_DRAW_CODE]
-OUT: Final = ACTIONS[OUT_CODE]
-DRAW: Final = ACTIONS[DRAW_CODE]
-PASS: Final = ACTIONS[PASS_CODE]
-
-_BY_TOKEN: Final = {a.token: a for a in ACTIONS}
-
-
-def marriage(suit: Suit) -> Action:
-    """The action that announces the marriage in a suit."""
-    return ACTIONS[_MARRIAGE + suit]
-
-
-class Reason(enum.Enum):
-    """How a round ended: the row of the scoring table (RULES.md section 7)."""
-
-    OUT = "out"
-    FALSE_OUT = "false_out"
-    FAILED_CLOSE = "failed_close"
-    LAST_TRICK = "last_trick"
-    TIE = "tie"
-
-
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished round, before any carried ties are added.
-
-    ``replay`` is true when the same dealer deals again (a tie under
-    ``tie=replay``, or equal tricks under ``tie=most_tricks``).
-    ``close_snapshot`` holds the closer's opponent's points and tricks when the
-    stock was closed, and ``scored_at_close`` whether the closer's win was
-    scored on them (``closer_win_basis=at_close``).
-    """
-
-    winner: int | None
-    game_points: int
-    reason: Reason
-    points: tuple[int, int]
-    tricks: tuple[int, int]
-    declarer: int | None
-    closer: int | None
-    replay: bool
-    close_snapshot: tuple[int, int] | None
-    first_to_66: int | None
-    scored_at_close: bool
-
-    @property
-    def explained(self) -> tuple[Clause, ...]:
-        """Why the round scored what it did, as clauses with codes and parameters
-        (:mod:`sixtysix.explanations`); made when asked for, not by every round a search plays."""
-        return _explain(self)
-
-    @property
-    def explanation(self) -> str:
-        """Why the round scored what it did, in a sentence a player can check."""
-        return explanation_english(_explain(self))
 
 
 class Trick(NamedTuple):
@@ -327,6 +160,7 @@ def _trick_code(trick: Trick) -> int:
     """A trick packed in 13 bits: ``lead * 24 + follow``, then the leader, the winner
     and whether play was strict, one bit each.
 
+    >>> from sixtysix.cards import parse_card
     >>> trick = Trick(1, parse_card("Ah"), parse_card("9h"), 1, False)
     >>> _trick_of(_trick_code(trick)) == trick
     True
@@ -362,12 +196,6 @@ def _marriages_of(log: int) -> list[tuple[int, Suit]]:
 def _card_actions(mask: CardSet) -> tuple[Action, ...]:
     return _LOW_ACTIONS[mask & 0xFFF] + _HIGH_ACTIONS[mask >> 12]
 
-
-def _scale(points: int, tricks: int) -> int:
-    """The 1-2-3 scale on the loser's points and tricks."""
-    if points >= 33:
-        return 1
-    return 2 if tricks else 3
 
 
 class _Limits:
@@ -410,106 +238,6 @@ def _limits_of(rules: Rules) -> _Limits:
     return limits
 
 
-class BaseRound:
-    """What the two-hand :class:`Round` and the three-hand round share: a flat state
-    list whose first fields are the phase and the seat on lead, the cards played at
-    ``_PLAYED``, and the cached tuple of legal actions."""
-
-    __slots__ = ("_legal", "_s")
-
-    _s: list[int]
-    _legal: tuple[Action, ...] | None
-
-    def __new__(cls, *args: object, **kwargs: object) -> Self:
-        # ``cls.__new__(cls)`` makes a blank round to set up (copies, positions); the
-        # compiled build (mypyc) can make one so only for a class that defines __new__.
-        return super().__new__(cls)
-
-    @property
-    def phase(self) -> Phase:
-        """The kind of decision the round waits for."""
-        return _PHASES[self._s[_PHASE]]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended."""
-        return self._s[_PHASE] == _OVER
-
-    @property
-    def leader(self) -> int:
-        """The seat on lead: it leads the current trick, or won the last one."""
-        return self._s[_LEADER]
-
-    @property
-    def played(self) -> CardSet:
-        """Every card played to a trick so far, those on the table included."""
-        return self._s[_PLAYED]
-
-    def legal_actions(self) -> Iterator[Action]:
-        """The actions allowed now, lazily, in ascending action code."""
-        return iter(self.legal_tuple())
-
-    def legal_tuple(self) -> tuple[Action, ...]:
-        """The actions allowed now, as a tuple (the fast path for bots)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate()
-        return legal
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether an action is allowed now."""
-        return action in self.legal_tuple()
-
-    def push(self, action: int) -> None:
-        """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged.
-
-        ``action`` is an :class:`Action` or its code (typed ``int`` so that the compiled
-        build takes both, as the pure one does)."""
-        raise NotImplementedError
-
-    def push_token(self, token: str) -> None:
-        """Apply the action written by a token (see :meth:`Action.parse`)."""
-        self.push(Action.parse(token))
-
-    def refusal(self, action: Action) -> Refusal | None:
-        """``None`` if the action is legal, else the rule it breaks, as a code with
-        parameters (see :mod:`sixtysix.reasons`)."""
-        raise NotImplementedError
-
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if the action is legal, else the rule it breaks, in words: the
-        English of :meth:`refusal` (:func:`sixtysix.reasons.english`)."""
-        refusal = self.refusal(action)
-        return None if refusal is None else english(refusal)
-
-    def _generate(self) -> tuple[Action, ...]:
-        raise NotImplementedError
-
-    def _check(self, action: int) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` (an action's code) is legal now.
-
-        Actions are interned, and stay so through copies and pickles (see
-        :meth:`Action.__reduce__`), so a legal action is in the legal tuple by
-        identity: the compiled build compares that natively, where ``in`` would box
-        the code and compare it by value with each action.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._generate()
-        if 0 <= action <= PASS_CODE:
-            chosen = ACTIONS[action]
-            for candidate in legal:
-                if candidate is chosen:
-                    return
-        self._reject(action)
-
-    def _reject(self, action: object) -> NoReturn:
-        """Raise the error of a push of an action that is not legal now."""
-        if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
-            raise IllegalActionError(f"not an action: {action!r}")
-        raise IllegalActionError(self.why_illegal(ACTIONS[action]) or "illegal action")
-
-
 class Round(BaseRound):
     """The state of one round, changed by :meth:`push` and :meth:`pop`.
 
@@ -529,7 +257,7 @@ class Round(BaseRound):
         self.rules = rules = rules or _CLASSIC
         limits = _limits_of(rules)
         if limits.three:
-            raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.ThreeRound)")
+            raise RulesError("the three-hand rules need a three-hand round (sixtysix.three.round.ThreeRound)")
         self.dealer = dealer
         elder = 1 - dealer
         trump_card = d[12]
@@ -672,7 +400,7 @@ class Round(BaseRound):
         ``stock`` lists the face-down cards still to be drawn, top first (one
         fewer than ``stock_size`` while the stock holds cards), and ``trump_card``
         is the card under them. The sampler of
-        :mod:`sixtysix.observation` builds its full states this way.
+        :mod:`sixtysix.two.observation` builds its full states this way.
         """
         if stock_size not in _STOCK_SIZES:
             raise StateError(f"a stock size is an even number from 0 to 12, not {stock_size}")
@@ -1107,51 +835,3 @@ class Round(BaseRound):
     def __repr__(self) -> str:
         return (f"<Round dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "
                 f"phase={self.phase.name} actions={' '.join(a.token for a in self.actions)!r}>")
-
-
-def _explain(o: Outcome) -> tuple[Clause, ...]:
-    winner, points, tricks = o.winner, o.points, o.tricks
-    if o.reason is Reason.TIE:
-        if winner is not None:
-            return (Clause.of("tie_most_tricks", points=points[0], seat=winner, tricks=tricks[winner],
-                              other_tricks=tricks[1 - winner]),)
-        return (Clause.of("tie_replay" if o.replay else "tie_carry", points=points[0]),)
-    assert winner is not None
-    loser = 1 - winner
-    if o.reason is Reason.FALSE_OUT:
-        assert o.declarer is not None
-        code = "false_out_no_trick" if o.game_points == 3 else "false_out"
-        return (Clause.of(code, seat=o.declarer, points=points[o.declarer], winner=winner,
-                          game_points=o.game_points),)
-    if o.reason is Reason.FAILED_CLOSE:
-        assert o.close_snapshot is not None and o.closer is not None
-        why = ("_no_trick" if o.close_snapshot[1] == 0 else "_three" if o.game_points == 3 else "")
-        if o.first_to_66 is None:
-            return (Clause.of("failed_close_nobody" + why, seat=o.closer, winner=winner,
-                              game_points=o.game_points),)
-        return (Clause.of("failed_close" + why, seat=o.closer, first=o.first_to_66, winner=winner,
-                          game_points=o.game_points),)
-    if o.closer is not None:
-        assert o.close_snapshot is not None
-        if o.scored_at_close:
-            return Clause.of("closed_won", seat=o.closer), scale(loser, *o.close_snapshot, at_close=True)
-        return Clause.of("closed_won", seat=o.closer), scale(loser, points[loser], tricks[loser])
-    if o.reason is Reason.OUT:
-        return (Clause.of("out", seat=winner, points=points[winner]),
-                scale(loser, points[loser], tricks[loser]))
-    return (Clause.of("last_trick"),
-            Clause.of("more_points", seat=winner, points=points[winner], other_points=points[loser]),
-            scale(loser, points[loser], tricks[loser]))
-
-
-def parse_action(token: str) -> Action:
-    """Read an action token: a card, ``M`` and a suit, or a named action.
-
-    >>> parse_action("Md"), parse_action("close-before-draw")
-    (Action('Md'), Action('close-before-draw'))
-    """
-    if len(token) == 2 and token[0] == "M":
-        return marriage(parse_suit(token[1]))
-    if len(token) == 2:
-        return ACTIONS[parse_card(token)]
-    return Action.parse(token)
