@@ -20,15 +20,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix import protocol
-from sixtysix.bots import LEVELS, Bot, engine, make_bot
-from sixtysix.bots.engine import EngineBot, Narrator, ProcessTransport
+from sixtysix.bots import LEVELS, Bot, engine, make_bot, served
+from sixtysix.bots.engine import EngineBot
 from sixtysix.bots.pimc import PimcBot
+from sixtysix.bots.served import serve
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
 from sixtysix.notation import Record
-from sixtysix.protocol import Tracker, serve
+from sixtysix.protocol import wire
+from sixtysix.protocol.host import Narrator, ProcessTransport
+from sixtysix.protocol.tracker import Tracker
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.tournament import play_match, run_tournament
@@ -139,7 +141,7 @@ class Rebuilt:
         for line in self.narrator.lines(event):
             command, *arguments = line.split()
             if command not in ("roundend", "matchend"):
-                assert protocol._play(self.tracker, self.bot, command, arguments) is None
+                assert served._play(self.tracker, self.bot, command, arguments) is None
         if event.kind is EventKind.ACTION and obs.outcome is None:
             # Whose turn it is after this seat closes may depend on whether the opponent
             # holds the trump nine: the lines tell it with the opponent's answer.
@@ -334,7 +336,7 @@ def host_lines(seed: int) -> Iterator[str]:
 
     class Seat:
         def act(self, observation: Observation) -> Action:
-            out.append(engine.go_line(observation, 1000))
+            out.append(wire.go_line(observation.legal, 1000))
             return observation.legal[0]
 
         def notify(self, event: Event) -> None:
@@ -421,7 +423,7 @@ def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytes
     def spy(spec: str, seed: int | None = None) -> Bot:
         made.append(make_bot(spec, seed))
         return made[-1]
-    monkeypatch.setattr(protocol, "make_bot", spy)
+    monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
     lines = ["sixtysix 1", "set samples 0", "set close_margin 0.5", "set samples 3", "quit"]
     assert serve("hard", lines, out.append) == 0
@@ -588,7 +590,7 @@ def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> 
     def spy(spec: str, seed: int | None = None) -> Bot:
         made.append((spec, seed))
         return make_bot(spec, seed)
-    monkeypatch.setattr(protocol, "make_bot", spy)
+    monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
     lines = ["sixtysix 1", "set seed 12", "set samples 3", "set seed 13", "set seed -1", "quit"]
     assert serve("hard", lines, out.append) == 0
@@ -636,15 +638,15 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
             for line in self.narrator.lines(event):
                 command, *arguments = line.split()
                 if command not in ("roundend", "matchend"):
-                    protocol._play(self.tracker, Listening(), command, arguments)
+                    served._play(self.tracker, Listening(), command, arguments)
 
         def act(self, observation: Observation) -> Action:
             assert self.tracker is not None
-            answer = protocol._play(self.tracker, Listening(), "go", [])
+            answer = served._play(self.tracker, Listening(), "go", [])
             assert answer is not None
             return Action.parse(answer.removeprefix("play "))
 
-    served = Served()
-    Table([served, make_bot("greedy", 2)], Rules(), seed=8).play()
-    assert len(set(served.starts)) > 2
-    assert set(heard) == set(served.starts)
+    seat = Served()
+    Table([seat, make_bot("greedy", 2)], Rules(), seed=8).play()
+    assert len(set(seat.starts)) > 2
+    assert set(heard) == set(seat.starts)

@@ -405,7 +405,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _bot_command(args: argparse.Namespace) -> int:
-    from sixtysix.protocol import serve
+    from sixtysix.bots.served import serve
 
     def write(line: str) -> None:
         sys.stdout.write(line + "\n")

@@ -16,8 +16,8 @@ import pytest
 from conftest import StartServer
 from webclient import Guest, Server, Socket, mostly_cards, my_turn, play
 
-from sixtysix.bots.engine import Narrator
 from sixtysix.notation import Record
+from sixtysix.protocol.host import Narrator
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHORT = "classic match_target=3"

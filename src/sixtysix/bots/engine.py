@@ -1,242 +1,34 @@
-"""The host side of the bot protocol (``docs/PROTOCOL.md``): a program that reads and
-writes lines plays as a seat, an :class:`EngineBot`.
+"""A seat played by a program that speaks the bot protocol (``docs/PROTOCOL.md``): an
+:class:`EngineBot`, the bot ``make_bot("cmd:PROGRAM ARGS")`` makes.
 
-The host tells a bot what its seat sees, one line at a time, serialised from the
-:class:`~sixtysix.table.Event` s and :class:`~sixtysix.two.observation.Observation` s
-the table gives that seat (:class:`Narrator`), and asks it to act with ``go``; the
-bot answers ``play TOKEN``. :func:`sixtysix.protocol.serve` is the other end.
-
->>> from sixtysix.bots import make_bot
->>> from sixtysix.table import Table
->>> seen: list[str] = []
->>> class Listener:
-...     def __init__(self) -> None:
-...         self.narrator = Narrator()
-...     def act(self, observation: Observation) -> Action:
-...         return observation.legal[0]
-...     def notify(self, event: Event) -> None:
-...         seen.extend(self.narrator.lines(event))
->>> match = Table([Listener(), make_bot("random", seed=1)], seed=5).play()
->>> seen[:3]
-['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah']
+It is the host of :mod:`sixtysix.protocol`: it starts the program, shakes hands, tells it
+what its seat sees (:class:`~sixtysix.protocol.host.Narrator`), asks it to act with ``go``
+and checks its ``play``; :func:`sixtysix.protocol.bot.serve` is the other end.
 """
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import os
-import queue
 import shlex
 import shutil
-import subprocess
-import threading
 import time
-import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Protocol
 
 from sixtysix.bots import Bot
-from sixtysix.cards import (
-    card_name,
-    cards_in,
-)
-from sixtysix.errors import BotError, BotFailedError, StateError, quoted
+from sixtysix.errors import BotError, BotFailedError, quoted
 from sixtysix.game.actions import Action
+from sixtysix.protocol import wire
+from sixtysix.protocol.host import Narrator, ProcessTransport, Transport
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind, Table
+from sixtysix.table import Event, EventKind
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation
 
-VERSION = 1
-"""The protocol version this package speaks."""
-MAX_LINE = 4096
-"""The longest line either side may send, in characters."""
 DECISION_SECONDS = 10.0
 """How long a program bot may think per decision, by default."""
 HANDSHAKE_SECONDS = 10.0
 """How long a program bot may take to start and answer the handshake, by default."""
-MAX_SEED = 2 ** 64 - 1
-"""The largest seed the host tells a program (``set seed N``)."""
-
-def _cards(mask: int) -> str:
-    return " ".join(card_name(c) for c in cards_in(mask))
-
-
-class Narrator:
-    """Turns one seat's table events into protocol lines.
-
-    Every line comes from the event and the seat's observation in it: the
-    hand, the trump card and the opponent's shown cards are told as they change,
-    compared with the previous observation.
-    """
-
-    def __init__(self) -> None:
-        self.rounds = 0
-        self._last: Observation | None = None
-
-    def lines(self, event: Event) -> list[str]:
-        """The lines that tell ``event``."""
-        obs = event.observation
-        last = self._last
-        self._last = obs
-        out: list[str] = []
-        if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
-            self.rounds += 1
-            out.append(f"round {self.rounds} dealer {obs.dealer} score {event.score[0]} {event.score[1]}")
-            out.append(f"hand {_cards(obs.hand)}")
-            out.append(f"trump {'-' if obs.trump_card is None else card_name(obs.trump_card)}")
-            out.extend(f"shown {card_name(c)}" for c in cards_in(obs.opponent_shown))
-            return out
-        if event.kind is EventKind.ACTION:
-            assert event.action is not None and last is not None
-            out.append(f"action {event.actor} {event.action.token}")
-            out.extend(f"draw {card_name(c)}" for c in cards_in(obs.hand & ~last.hand))
-            out.extend(f"shown {card_name(c)}" for c in cards_in(obs.opponent_shown & ~last.opponent_shown))
-            if obs.trump_card != last.trump_card:
-                out.append(f"trump {'-' if obs.trump_card is None else card_name(obs.trump_card)}")
-            return out
-        if event.kind is EventKind.ROUND_ENDED:
-            result = event.result
-            assert result is not None and result.outcome is not None
-            winner = "-" if result.winner is None else str(result.winner)
-            return [f"roundend winner {winner} points {result.game_points} "
-                    f"reason {result.outcome.reason.value} score {event.score[0]} {event.score[1]}"]
-        return [f"matchend winner {event.match_winner} score {event.score[0]} {event.score[1]}"]
-
-    def retell(self, match: Match, seat: int) -> list[str]:
-        """The lines ``seat`` heard of ``match`` so far, from its first deal, as they
-        were told (without ``go``: its decisions are made): what a program resuming a
-        saved match hears. The narrator goes on from there.
-
-        >>> from sixtysix.bots import make_bot
-        >>> played = Table([make_bot("random", seed=1), make_bot("random", seed=2)], seed=5)
-        >>> rnd = played.deal()
-        >>> played.submit(rnd.to_act, rnd.legal_tuple()[0])
-        >>> Narrator().retell(played.match, 0)
-        ['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah', 'action 0 Qc']
-        """
-        lines: list[str] = []
-        seats: list[_Hearing | None] = [None, None]
-        seats[seat] = _Hearing(self, lines)
-        table = Table(seats, match.rules, dealer=match.first_dealer)
-        for rnd in match.rounds:
-            table.deal(rnd.deck)
-            for action in rnd.actions:
-                to_act = table.to_act
-                assert to_act is not None
-                table.submit(to_act, action)
-        return lines
-
-
-class _Hearing:
-    """A seat of a match being retold: it hears the events and is asked nothing."""
-
-    def __init__(self, narrator: Narrator, lines: list[str]) -> None:
-        self._narrator = narrator
-        self._lines = lines
-
-    def act(self, observation: Observation) -> Action:
-        raise StateError("a retold match asks for no decision")
-
-    def notify(self, event: Event) -> None:
-        self._lines.extend(self._narrator.lines(event))
-
-
-def go_line(observation: Observation, milliseconds: int) -> str:
-    """The request to act: the time left in milliseconds, then the legal tokens.
-
-    >>> from sixtysix import Match
-    >>> from sixtysix.two.observation import observe
-    >>> rnd = Match(seed=5).deal()
-    >>> go_line(observe(rnd, rnd.to_act), 2000)
-    'go 2000 Qc Tc Td 9s Js Ts'
-    """
-    return " ".join(["go", str(milliseconds), *(a.token for a in observation.legal)])
-
-
-class Transport(Protocol):
-    """Lines to and from a bot."""
-
-    def send(self, line: str) -> None:
-        """Send one line; raises :class:`OSError` if the bot is gone."""
-        ...
-
-    def receive(self, timeout: float) -> str | None:
-        """The next line, ``None`` at the end of the bot's output; raises
-        :class:`TimeoutError` when none comes in ``timeout`` seconds."""
-        ...
-
-    def close(self) -> str:
-        """End the bot; returns how it ended (an exit status and its last words)."""
-        ...
-
-
-class ProcessTransport:
-    """A program's standard input and output; its standard error is kept for the
-    reason of a failure. The process is ended when the transport is closed or
-    collected, and at exit."""
-
-    def __init__(self, argv: Sequence[str]) -> None:
-        try:
-            self.process = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, encoding="utf-8", errors="replace", bufsize=1)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise BotFailedError(f"cannot start {quoted(shlex.join(argv))}: {reason}") from None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._errors: collections.deque[str] = collections.deque(maxlen=3)
-        self._finalizer = weakref.finalize(self, _end, self.process)
-        out, err = self.process.stdout, self.process.stderr
-        assert out is not None and err is not None
-        for stream, put in ((out, self._lines.put), (err, self._errors.append)):
-            threading.Thread(target=self._pump, args=(stream, put), daemon=True).start()
-
-    @staticmethod
-    def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
-        try:
-            while line := stream.readline(MAX_LINE + 1):
-                put(line)
-        except (OSError, ValueError):
-            pass
-        put(None)
-
-    def send(self, line: str) -> None:
-        stdin = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(line + "\n")
-            stdin.flush()
-        except ValueError:
-            raise BrokenPipeError("the bot's input is closed") from None
-
-    def receive(self, timeout: float) -> str | None:
-        try:
-            line = self._lines.get(timeout=max(timeout, 0.0))
-        except queue.Empty:
-            raise TimeoutError from None
-        if line is None:
-            self._lines.put(None)
-        return line
-
-    def close(self) -> str:
-        status = _end(self.process)
-        self._finalizer.detach()
-        words = " ".join(w.strip() for w in self._errors if w and w.strip())
-        return f"exit status {status}" + (f", last words {quoted(words, 120)}" if words else "")
-
-
-def _end(process: subprocess.Popen[str]) -> int:
-    """Ask the process to stop by closing its input, then kill it; reap it."""
-    if process.stdin is not None:
-        with contextlib.suppress(OSError):
-            process.stdin.close()
-    try:
-        return process.wait(0.5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        return process.wait()
 
 
 class EngineBot(Bot):
@@ -355,8 +147,8 @@ class EngineBot(Bot):
                 raise self._fail(f"no answer to {waiting} in time") from None
             if line is None:
                 raise self._fail(f"the bot ended while {waiting}")
-            if len(line) > MAX_LINE:
-                raise self._fail(f"a line longer than {MAX_LINE} characters")
+            if len(line) > wire.MAX_LINE:
+                raise self._fail(f"a line longer than {wire.MAX_LINE} characters")
             words = line.split()
             if words and words[0] == "error":
                 raise self._fail("the bot gave up", f": {quoted(line.strip()[6:], 120)}")
@@ -377,11 +169,11 @@ class EngineBot(Bot):
             self.failure = error.reason
             self.fault = "the program could not start"
             raise BotFailedError(error.reason, seat) from None
-        self._send(f"sixtysix {VERSION}")
+        self._send(wire.hello_line())
         deadline = time.monotonic() + self.handshake
         while True:
             words = self._read(deadline, "the handshake")
-            if words == ["ready"]:
+            if words == [wire.READY]:
                 break
             if words[0] == "id" and len(words) >= 3 and words[1] in ("name", "author"):
                 self.id[words[1]] = " ".join(words[2:])
@@ -394,10 +186,10 @@ class EngineBot(Bot):
             if name not in offered:
                 raise self._fail(f"the bot offers no option {quoted(name)}",
                                  f"; it offers {', '.join(sorted(offered))}" if offered else "")
-            self._send(f"set {name} {value}")
+            self._send(wire.set_line(name, value))
         if self.seed is not None and "seed" in offered and "seed" not in self.settings:
-            self._send(f"set seed {self.seed % (MAX_SEED + 1)}")
-        self._send(f"match seat {seat} rules {rules}")
+            self._send(wire.set_line("seed", self.seed % (wire.MAX_SEED + 1)))
+        self._send(wire.match_line(seat, rules))
         retold, self._retold = self._retold, None
         for line in retold or ():
             self._send(line)
@@ -414,7 +206,7 @@ class EngineBot(Bot):
     def act(self, observation: Observation) -> Action:
         self._start(observation.seat, observation.rules)
         deadline = time.monotonic() + self.seconds
-        self._send(go_line(observation, int(1000 * self.seconds)))
+        self._send(wire.go_line(observation.legal, int(1000 * self.seconds)))
         words = self._read(deadline, "the request to act")
         if len(words) != 2 or words[0] != "play":
             raise self._fail("garbage instead of play", f": {quoted(' '.join(words))}")
@@ -434,7 +226,7 @@ class EngineBot(Bot):
         """Say ``quit`` and end the program."""
         if self._transport is not None:
             with contextlib.suppress(OSError):
-                self._transport.send("quit")
+                self._transport.send(wire.QUIT)
         self._end()
 
 

@@ -1,34 +1,19 @@
-"""The bot protocol (``docs/PROTOCOL.md``): any program that reads and writes lines plays
-as a seat. The host is :class:`~sixtysix.bots.engine.EngineBot`; :func:`serve` is the
-other end, which ``sixtysix bot NAME`` runs for the built-in bots: its :class:`Tracker`
-rebuilds the seat's observation from the lines alone.
+"""Following a round from the bot protocol's lines alone (``docs/PROTOCOL.md``, version 1):
+the host tells a seat the events it sees, and :class:`Tracker` rebuilds from them the
+observation the host's table gave that seat, which a bot then acts on.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 
-from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.bots.engine import MAX_LINE, MAX_SEED, VERSION
-from sixtysix.cards import (
-    KING,
-    NINE,
-    NUM_CARDS,
-    QUEEN,
-    Card,
-    card,
-    cards_in,
-    mask_of,
-    parse_card,
-    shuffle,
-)
-from sixtysix.errors import BotError, ProtocolError, SixtySixError, quoted
-from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action, parse_action
+from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, cards_in, mask_of, shuffle
+from sixtysix.errors import ProtocolError, SixtySixError
+from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action
 from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind
 from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.round import Round, Trick
 
@@ -180,124 +165,3 @@ class Tracker:
         if rnd.phase is Phase.RESPOND and rnd.to_act != self.seat:
             rnd = self._respond(rnd, holds=False)
         return observe(rnd, self.seat)
-
-
-def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: int | None = None) -> int:
-    """Play the built-in bot ``spec`` over the protocol: read ``lines``, ``write``
-    answers; returns 0 at ``quit`` or the end of the input.
-
-    A line the bot cannot use is answered ``error ...`` and otherwise ignored; a
-    line that contradicts the round drops the match until the next ``match``.
-
-    >>> out: list[str] = []
-    >>> serve("random", ["sixtysix 1", "bogus", "quit"], out.append)
-    0
-    >>> out[2:]
-    ['option seed whole 0 18446744073709551615', 'ready', "error unknown command 'bogus'"]
-    """
-    bot = make_bot(spec, seed)
-    name, _, given = LEVELS.get(spec, spec).partition(":")
-    settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
-    made = spec  # the specification of bot, which set seed seeds again
-    tracker: Tracker | None = None
-    for raw in lines:
-        words = raw[:MAX_LINE].split()
-        if not words:
-            continue
-        command, arguments = words[0], words[1:]
-        try:
-            if command == "sixtysix":
-                if arguments != [str(VERSION)]:
-                    raise ProtocolError(f"this bot speaks protocol {VERSION}, "
-                                        f"not {quoted(' '.join(arguments))}")
-                write(f"id name {spec}")
-                write("id author the sixtysix authors")
-                for key, parameter in type(bot).parameters.items():
-                    write(f"option {key} {'whole' if parameter.whole else 'number'} "
-                          f"{parameter.low:g} {parameter.high:g}")
-                write(f"option seed whole 0 {MAX_SEED}")
-                write("ready")
-            elif command == "set":
-                if len(arguments) != 2:
-                    raise ProtocolError("set takes an option and a value")
-                key, value = arguments
-                if key == "seed":
-                    if not value.isdigit() or int(value) > MAX_SEED:
-                        raise ProtocolError(f"seed must be a whole number from 0 to {MAX_SEED}, "
-                                            f"not {quoted(value)}")
-                    seed = int(value)
-                    bot = make_bot(made, seed)
-                else:
-                    wanted = {**settings, key: value}
-                    wanted_spec = f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}"
-                    try:
-                        bot = make_bot(wanted_spec, seed)
-                    except BotError as error:
-                        raise ProtocolError(str(error)) from None
-                    settings, made = wanted, wanted_spec
-            elif command == "quit":
-                return 0
-            elif command == "match":
-                tracker = None
-                if len(arguments) < 4 or arguments[0] != "seat" or arguments[2] != "rules":
-                    raise ProtocolError("match takes: seat S rules RULES")
-                rules = Rules.parse(" ".join(arguments[3:]))
-                if rules.seats != 2:
-                    raise ProtocolError("protocol version 1 plays the two-hand game only")
-                tracker = Tracker(_seat(arguments[1]), rules, seed)
-            elif command in ("roundend", "matchend", "error", "info"):
-                pass
-            elif command not in _PLAY:
-                raise ProtocolError(f"unknown command {quoted(command)}")
-            elif tracker is None:
-                raise ProtocolError(f"{command} before match")
-            else:
-                answer = _play(tracker, bot, command, arguments)
-                if answer is not None:
-                    write(answer)
-        except (SixtySixError, ValueError) as error:
-            if isinstance(error, ProtocolError) and "contradict" in str(error):
-                tracker = None
-            write(f"error {str(error).splitlines()[0][:MAX_LINE - 6]}")
-    return 0
-
-
-_PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
-
-
-def _seat(text: str) -> int:
-    if text not in ("0", "1"):
-        raise ProtocolError(f"seat must be 0 or 1, not {quoted(text)}")
-    return int(text)
-
-
-def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str | None:
-    """Apply one line of play to ``tracker``; the answer to ``go``."""
-    if command == "round":
-        if len(arguments) < 3 or arguments[1] != "dealer":
-            raise ProtocolError("round takes: N dealer D score A B")
-        tracker.start(_seat(arguments[2]))
-        score = arguments[4:6]
-        if arguments[3:4] == ["score"] and len(score) == 2 and all(a.isdigit() for a in score):
-            tracker.score = (int(score[0]), int(score[1]))
-    elif command == "hand":
-        tracker.hand([parse_card(a) for a in arguments])
-    elif command == "trump" and len(arguments) == 1:
-        tracker.trump(None if arguments[0] == "-" else parse_card(arguments[0]))
-    elif command == "draw" and len(arguments) == 1:
-        tracker.draw(parse_card(arguments[0]))
-    elif command == "shown" and len(arguments) == 1:
-        tracker.shown(parse_card(arguments[0]))
-    elif command == "action" and len(arguments) == 2:
-        tracker.action(_seat(arguments[0]), parse_action(arguments[1]))
-    elif command == "go":
-        observation = tracker.observation()
-        if not observation.legal:
-            raise ProtocolError("go, but the seat is not to act")
-        notify = getattr(bot, "notify", None)
-        if notify is not None and tracker.score is not None:
-            notify(Event(EventKind.ROUND_RESUMED, observation, tracker.score))
-        return f"play {bot.act(observation).token}"
-    else:
-        raise ProtocolError(f"bad {command} line: {quoted(' '.join([command, *arguments]))}")
-    return None

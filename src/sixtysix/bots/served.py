@@ -1,0 +1,121 @@
+"""A built-in bot played over the bot protocol (``docs/PROTOCOL.md``), the bot side:
+:func:`serve`, what ``sixtysix bot NAME`` runs. It reads the host's lines
+(:mod:`~sixtysix.protocol.wire`), follows the round with a
+:class:`~sixtysix.protocol.tracker.Tracker` and answers each ``go`` with the bot's action.
+:class:`~sixtysix.bots.engine.EngineBot` is the other end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from sixtysix.bots import LEVELS, Bot, make_bot
+from sixtysix.cards import parse_card
+from sixtysix.errors import BotError, ProtocolError, SixtySixError, quoted
+from sixtysix.game.actions import parse_action
+from sixtysix.protocol import wire
+from sixtysix.protocol.tracker import Tracker
+from sixtysix.table import Event, EventKind
+
+
+def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: int | None = None) -> int:
+    """Play the built-in bot ``spec`` over the protocol: read ``lines``, ``write``
+    answers; returns 0 at ``quit`` or the end of the input.
+
+    A line the bot cannot use is answered ``error ...`` and otherwise ignored; a
+    line that contradicts the round drops the match until the next ``match``.
+
+    >>> out: list[str] = []
+    >>> serve("random", ["sixtysix 1", "bogus", "quit"], out.append)
+    0
+    >>> out[2:]
+    ['option seed whole 0 18446744073709551615', 'ready', "error unknown command 'bogus'"]
+    """
+    bot = make_bot(spec, seed)
+    name, _, given = LEVELS.get(spec, spec).partition(":")
+    settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
+    made = spec  # the specification of bot, which set seed seeds again
+    tracker: Tracker | None = None
+    for raw in lines:
+        words = wire.words(raw)
+        if not words:
+            continue
+        command, arguments = words[0], words[1:]
+        try:
+            if command == "sixtysix":
+                wire.read_hello(arguments)
+                write(wire.id_line("name", spec))
+                write(wire.id_line("author", "the sixtysix authors"))
+                for key, parameter in type(bot).parameters.items():
+                    write(wire.option_line(key, parameter.whole, parameter.low, parameter.high))
+                write(wire.SEED_OPTION)
+                write(wire.READY)
+            elif command == "set":
+                if len(arguments) != 2:
+                    raise ProtocolError("set takes an option and a value")
+                key, value = arguments
+                if key == "seed":
+                    seed = wire.read_seed(value)
+                    bot = make_bot(made, seed)
+                else:
+                    wanted = {**settings, key: value}
+                    wanted_spec = f"{name}:{','.join(f'{k}={v}' for k, v in wanted.items())}"
+                    try:
+                        bot = make_bot(wanted_spec, seed)
+                    except BotError as error:
+                        raise ProtocolError(str(error)) from None
+                    settings, made = wanted, wanted_spec
+            elif command == wire.QUIT:
+                return 0
+            elif command == "match":
+                tracker = None
+                seat, rules = wire.read_match(arguments)
+                tracker = Tracker(seat, rules, seed)
+            elif command in ("roundend", "matchend", "error", "info"):
+                pass
+            elif command not in _PLAY:
+                raise ProtocolError(f"unknown command {quoted(command)}")
+            elif tracker is None:
+                raise ProtocolError(f"{command} before match")
+            else:
+                answer = _play(tracker, bot, command, arguments)
+                if answer is not None:
+                    write(answer)
+        except (SixtySixError, ValueError) as error:
+            if isinstance(error, ProtocolError) and "contradict" in str(error):
+                tracker = None
+            write(wire.error_line(str(error)))
+    return 0
+
+
+_PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
+
+
+def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str | None:
+    """Apply one line of play to ``tracker``; the answer to ``go``."""
+    if command == "round":
+        dealer, score = wire.read_round(arguments)
+        tracker.start(dealer)
+        if score is not None:
+            tracker.score = score
+    elif command == "hand":
+        tracker.hand([parse_card(a) for a in arguments])
+    elif command == "trump" and len(arguments) == 1:
+        tracker.trump(wire.read_trump(arguments[0]))
+    elif command == "draw" and len(arguments) == 1:
+        tracker.draw(parse_card(arguments[0]))
+    elif command == "shown" and len(arguments) == 1:
+        tracker.shown(parse_card(arguments[0]))
+    elif command == "action" and len(arguments) == 2:
+        tracker.action(wire.read_seat(arguments[0]), parse_action(arguments[1]))
+    elif command == "go":
+        observation = tracker.observation()
+        if not observation.legal:
+            raise ProtocolError("go, but the seat is not to act")
+        notify = getattr(bot, "notify", None)
+        if notify is not None and tracker.score is not None:
+            notify(Event(EventKind.ROUND_RESUMED, observation, tracker.score))
+        return wire.play_line(bot.act(observation))
+    else:
+        raise ProtocolError(f"bad {command} line: {quoted(' '.join([command, *arguments]))}")
+    return None
