@@ -126,62 +126,6 @@ def test_median_think_time_comes_from_every_decision() -> None:
     assert "ms_median" in report.to_json()["standings"][0]
 
 
-def test_seer_searches_the_true_round_and_others_sample() -> None:
-    from random import Random
-
-    from sixtysix.bots import make_bot
-    from sixtysix.bots.pimc import PimcBot
-    from sixtysix.table import Table
-    from sixtysix.tournament import let_see
-    from sixtysix.two.observation import observe, sample_round
-
-    seer, plain = make_bot("pimc:samples=5", seed=1), make_bot("pimc:samples=5", seed=2)
-    assert plain.sampler is sample_round
-    table = Table([seer, plain], seed=4)
-    let_see(seer, table)
-    assert isinstance(seer, PimcBot) and seer.samples == 1
-    rnd = table.match.deal()
-    rnd.push(rnd.legal_tuple()[0])
-    seen = seer.sampler(observe(rnd, 1), Random(0))
-    assert seen.key() == rnd.key() and seen is not rnd
-
-
-def test_peek_samples_only_the_stock_order_around_the_opponents_true_hand() -> None:
-    from random import Random
-
-    from sixtysix.bots import make_bot
-    from sixtysix.bots.pimc import PimcBot
-    from sixtysix.table import Table
-    from sixtysix.tournament import let_peek
-    from sixtysix.two.observation import observe
-
-    peeker = make_bot("pimc:samples=5", seed=1)
-    table = Table([peeker, make_bot("pimc:samples=5", seed=2)], seed=4)
-    let_peek(peeker, table)
-    assert isinstance(peeker, PimcBot) and peeker.samples == 5
-    rnd = table.match.deal()
-    rnd.push(rnd.legal_tuple()[0])
-    rng = Random(0)
-    worlds = [peeker.sampler(observe(rnd, 1), rng) for _ in range(20)]
-    for world in worlds:
-        assert world.hand(0) == rnd.hand(0) and world.hand(1) == rnd.hand(1)
-        assert world.trump_card == rnd.trump_card and world.stock_size == rnd.stock_size
-    assert len({world.key() for world in worlds}) > 1
-
-
-def test_cli_runs_a_seer_against_its_blind_twin(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["tournament", "seer:pimc:samples=2", "pimc:samples=2", "--matches", "2",
-                   "--rules", "classic match_target=1", "--json", "--quiet"])
-    assert status == 0
-    data = json.loads(capsys.readouterr().out)
-    assert sorted(s["name"] for s in data["standings"]) == ["pimc:samples=2", "seer:pimc:samples=2"]
-    assert sum(s["wins"] for s in data["standings"]) == 2
-    assert main(["tournament", "peek:pimc:samples=2", "seer:pimc:samples=2", "--matches", "2",
-                 "--rules", "classic match_target=1", "--json", "--quiet"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert sorted(s["name"] for s in data["standings"]) == ["peek:pimc:samples=2", "seer:pimc:samples=2"]
-
-
 # ------------------------------------------------------------ three seats
 
 THREE = Rules.parse("three-hand")
@@ -277,8 +221,6 @@ def test_cli_two_seat_json_is_unchanged(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(("argv", "message"), [
     (["greedy"], "a tournament needs at least two bots"),
     (["greedy", "solver"], "bot 'solver' does not play the three-hand game yet"),
-    (["seer:greedy", "random"], "seer: lets a bot see hidden cards in the two-hand game only"),
-    (["greedy", "peek:random"], "peek: lets a bot see hidden cards in the two-hand game only"),
     (["greedy", "random", "--matches", "4"], "matches per trio must be a multiple of 3"),
     (["greedy", "random", "--bot-seconds", "1"], "--bot-seconds: program bots (cmd:) play the two-hand"),
 ])

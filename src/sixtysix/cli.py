@@ -28,7 +28,7 @@ from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
 from sixtysix.three.observation import observe_three
 from sixtysix.three.round import ThreeRound
-from sixtysix.tournament import BACKENDS, run_tournament, sighted
+from sixtysix.tournament import BACKENDS, run_tournament
 from sixtysix.two.match import Match, RoundResult
 from sixtysix.two.observation import observe
 from sixtysix.web.logs import LEVELS as LOG_LEVELS
@@ -284,17 +284,6 @@ def _rate_limit(text: str) -> tuple[str, str]:
         return rate_limit_setting(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _entrant(text: str) -> str:
-    """An argument type: a tournament's bot, a specification with an optional ``seer:`` or
-    ``peek:`` prefix."""
-    prefix, name = sighted(text)
-    if prefix and name.startswith(COMMAND):
-        raise argparse.ArgumentTypeError(f"{prefix} lets a built-in bot see hidden cards, "
-                                         "not a program (cmd:)")
-    bot_argument(name)
-    return text
 
 
 def _html_file(text: str) -> str:
@@ -565,11 +554,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "seat orders: two bots play the first against two copies of the second, "
                           "three or more every trio. A progress bar is shown on a terminal."),
         **formatting)
-    tournament.add_argument("bots", nargs="+", metavar="BOT", type=_entrant,
+    tournament.add_argument("bots", nargs="+", metavar="BOT", type=bot_argument,
                             help="bots or levels, with optional parameters (two or more), or programs "
-                                 "speaking the bot protocol ('cmd:PROGRAM ARGS'); "
-                                 "a 'seer:' prefix lets a built-in bot see every card, 'peek:' the "
-                                 "opponent's hand but not the order of the stock")
+                                 "speaking the bot protocol ('cmd:PROGRAM ARGS')")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=None,
                             help=f"matches per pairing, even, up to {MAX_MATCHES} (default "
                                  f"{TWO_HAND_MATCHES}); under {THREE_HAND} rules, per trio, a multiple "

@@ -27,21 +27,17 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from random import Random
 from typing import Any
 
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.engine import EngineBot, limit
-from sixtysix.bots.pimc import PimcBot
-from sixtysix.bots.solver import SolverBot
 from sixtysix.errors import BotFailedError, TournamentError
 from sixtysix.game.actions import Action
 from sixtysix.rules import Rules
 from sixtysix.table import Event, Table, ThreeTable
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three
-from sixtysix.two.observation import Observation, sample_round
-from sixtysix.two.round import Round
+from sixtysix.two.observation import Observation
 
 Z95 = 1.959963984540054
 
@@ -103,63 +99,6 @@ class _TimedSeat:
         return action
 
 
-SEER = "seer:"
-"""Prefix of a bot name that lets the bot see every card: ``seer:expert``."""
-
-PEEK = "peek:"
-"""Prefix of a bot name that lets the bot see the opponent's hand but not the order of
-the stock: ``peek:expert``, the limit of what inference about the opponent's cards can
-give a search bot."""
-
-def sighted(name: str) -> tuple[str, str]:
-    """The sight prefix of a tournament bot's name (empty if none) and the bot's own name.
-
-    >>> sighted("peek:pimc:samples=5")
-    ('peek:', 'pimc:samples=5')
-    >>> sighted("expert")
-    ('', 'expert')
-    """
-    for prefix in SIGHTS:  # defined below, with the function each prefix calls
-        if name.startswith(prefix):
-            return prefix, name.removeprefix(prefix)
-    return "", name
-
-
-def let_see(bot: Bot, table: Table) -> None:
-    """Make a search bot search the true round instead of rounds sampled from what
-    it saw: the same bot allowed to see all cards, the limit of its play.
-
-    A PIMC or solver bot then needs a single sample, the truth.
-    """
-    def truth(observation: Observation, rng: Random) -> Round:
-        rnd = table.match.round
-        assert rnd is not None
-        return rnd.copy()
-
-    bot.sampler = truth
-    if isinstance(bot, PimcBot | SolverBot):
-        bot.samples = 1
-
-
-def let_peek(bot: Bot, table: Table) -> None:
-    """Make a search bot sample only the order of the stock, holding the opponent's
-    true hand in every sampled round: the bot that knows the opponent's cards.
-
-    What it cannot know is left to chance as before, so it keeps its number of samples.
-    """
-    def peeked(observation: Observation, rng: Random) -> Round:
-        rnd = table.match.round
-        assert rnd is not None
-        held = rnd.hand(1 - observation.seat)
-        return sample_round(observation, rng, exclude=observation.unseen & ~held)
-
-    bot.sampler = peeked
-
-
-SIGHTS: dict[str, Callable[[Bot, Table], None]] = {SEER: let_see, PEEK: let_peek}
-"""The prefixes that let a two-hand bot see hidden cards, each with what it does to the bot."""
-
-
 def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process).
 
@@ -168,14 +107,10 @@ def play_match(spec: MatchSpec) -> MatchResult:
     """
     if len(spec.bots) == 3:
         return _play_three(spec)
-    bots = [limit(make_bot(sighted(name)[1], seed=spec.seed * 2 + i),
-                  spec.bot_seconds, spec.handshake_seconds) for i, name in enumerate(spec.bots)]
+    bots = [limit(make_bot(name, seed=spec.seed * 2 + i), spec.bot_seconds, spec.handshake_seconds)
+            for i, name in enumerate(spec.bots)]
     seats = [_TimedSeat(bot) for bot in bots]
     table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
-    for name, bot in zip(spec.bots, bots, strict=True):
-        prefix = sighted(name)[0]
-        if prefix:
-            SIGHTS[prefix](bot, table)
     forfeit = None
     try:
         match = table.play()
@@ -659,7 +594,7 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     ``jobs`` CPUs (:func:`sixtysix.cluster.run_on_ray`).
     """
     for name in bots:
-        bot = make_bot(sighted(name)[1])
+        bot = make_bot(name)
         if rules.seats == 3:
             require_three(name, bot)
     if len(set(bots)) != len(bots):
@@ -724,9 +659,6 @@ def require_three(name: str, bot: Bot) -> None:
     """Raise :class:`~sixtysix.errors.BotError` (the bot's own words) or
     :class:`TournamentError` unless the bot ``name`` gave can take a seat of a
     three-hand match."""
-    prefix = sighted(name)[0]
-    if prefix:
-        raise TournamentError(f"{prefix} lets a bot see hidden cards in the two-hand game only, not {name!r}")
     if type(bot).act_three is Bot.act_three:
         rnd = ThreeMatch(seed=0).deal()
         bot.act_three(observe_three(rnd, rnd.leader))
