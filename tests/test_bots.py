@@ -261,7 +261,7 @@ def test_pimc_rollouts_end_in_exact_values_whatever_endgame_tables_they_share() 
      ["seconds", "from 0 to 3600", "'inf'", "ismcts takes iterations, seconds, exploration"]),
     ("ismcts:exploration=-0.1", ["exploration", "'-0.1'"]),
     ("solver:samples=1e3", ["samples", "'1e3'", "solver takes samples"]),
-    ("pimc:x=1", ["no parameter 'x'", "samples, work or settle (a whole number from 1 to 100000)",
+    ("pimc:x=1", ["no parameter 'x'", "samples or work (a whole number from 1 to 100000)",
                   "close_margin (a number"]),
     ("pimc:samples=2,samples=3", ["samples is given twice"]),
     ("pimc:samples", ["samples needs a value"]),

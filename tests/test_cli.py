@@ -425,10 +425,6 @@ SECONDS = "argument --seconds: must be a number from 0.01 to 3600"
     ("mutation.py", ["--line", "1"], "no mutant on the lines given"),
     ("solver.py", ["--positions", "0"], "argument --positions: must be a whole number from 1 to 100000"),
     ("solver.py", ["--rules", "classic tie=never"], "argument --rules: flag 'tie' must be one of"),
-    ("inference.py", ["--model", "seer"], "argument --model: invalid choice: 'seer'"),
-    ("inference.py", ["--weight", "0"], "argument --weight: must be a number from 0.01 to 1, not '0'"),
-    ("inference.py", ["--worlds", "0"], "argument --worlds: must be a whole number from 1 to 100000"),
-    ("inference.py", ["--opponent", "nobody"], "argument --opponent: unknown bot 'nobody'; bots: "),
 ])
 def test_benchmark_bad_arguments(script: str, argv: list[str], words: str) -> None:
     done = run_benchmark(script, argv, check=False)
@@ -448,20 +444,6 @@ def test_playout_benchmarks_print_rounds_per_second_last(script: str, argv: list
     assert per_round in lines[1]
     name, value = lines[-1].split(": ")
     assert name == "rounds_per_second" and int(value) > 0
-
-
-def test_the_inference_benchmark_finds_the_truth_likelier_against_the_rules_of_thumb() -> None:
-    # An opponent that plays the rules of thumb agrees with them at every open choice
-    # on the true deal, so the history model must find the truth likelier than a
-    # blind world on the whole; the figure is printed last.
-    done = run_benchmark("inference.py", ["--opponent", "heuristic:exact=0", "--matches", "1",
-                                          "--worlds", "10", "--weight", "0.2"], timeout=120)
-    lines = done.stdout.splitlines()
-    assert lines[0].startswith("model: history=0.2 against heuristic:exact=0, ")
-    agreed = lines[1].removeprefix("opponent's open choices as the rules of thumb: ").split()
-    assert agreed[0] == agreed[2] and agreed[3] == "(100.0%)" and int(agreed[0]) > 10
-    name, value = lines[-1].split(": ")
-    assert name == "information_nats" and float(value) > 0.1
 
 
 def test_a_closed_output_pipe_ends_quietly() -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import ClassVar
@@ -29,12 +29,7 @@ from typing import ClassVar
 from sixtysix.errors import BotError, quoted
 from sixtysix.game.actions import Action
 from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation, sample_round
-from sixtysix.two.round import Round
-
-Sampler = Callable[[Observation, Random], Round]
-"""Makes a full round consistent with an observation (search bots search on these)."""
-
+from sixtysix.two.observation import Observation
 
 COMMAND = "cmd:"
 """The prefix of a bot specification that names a program speaking the bot protocol."""
@@ -100,9 +95,6 @@ class Bot(ABC):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = Random(seed)
-        self.sampler: Sampler = sample_round
-        """Where search bots get full rounds from: by default sampled from what the seat
-        saw; a tournament's ``seer:`` seats replace it with the true round."""
 
     @abstractmethod
     def act(self, observation: Observation) -> Action:
@@ -142,7 +134,7 @@ def _described(accepted: Mapping[str, Parameter]) -> str:
     >>> _described(BOTS["heuristic"].parameters)
     'exact (a whole number from 0 to 6)'
     >>> _described(BOTS["pimc"].parameters)  # doctest: +ELLIPSIS
-    '... close_margin (...), raw, exchange, meld, match, close_check or read (0 or 1), infer or history (...)'
+    'samples or work (...), seconds (...), close_margin (...), raw, exchange or match (0 or 1)'
     """
     groups: dict[str, list[str]] = {}
     for key, parameter in accepted.items():

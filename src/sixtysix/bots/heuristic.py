@@ -138,7 +138,7 @@ class HeuristicBot(Bot):
                 and observation.hand.bit_count() <= self.exact):
             from sixtysix.bots.search import best_action, sampled_values
 
-            values = sampled_values(observation, self.rng, _STRICT_SAMPLES, sampler=self.sampler)
+            values = sampled_values(observation, self.rng, _STRICT_SAMPLES)
             return best_action(values, action)
         return action
 

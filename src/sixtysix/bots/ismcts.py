@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search (single observer).
 
 Each iteration samples a full round consistent with the bot's observation
-(the bot's ``sampler``, :func:`~sixtysix.two.observation.sample_round`), walks one shared tree whose edges
+(:func:`~sixtysix.two.observation.sample_round`), walks one shared tree whose edges
 are actions, choosing by UCB1 with availability counts among the actions legal
 in that sample, adds one node, plays the round out with a fast playout policy,
 and backs up the game points of the round from the view of each node's actor.
@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from sixtysix.bots import MAX_SECONDS, Bot, Parameter
 from sixtysix.game.actions import DRAW, EXCHANGE, OUT, Action
-from sixtysix.two.observation import Observation
+from sixtysix.two.observation import Observation, sample_round
 from sixtysix.two.round import Round
 
 _PLAYABLE = 28
@@ -110,7 +110,7 @@ class IsmctsBot(Bot):
         iteration = 0
         while iteration < self.iterations if deadline is None else time.perf_counter() < deadline:
             iteration += 1
-            rnd = self.sampler(observation, rng)
+            rnd = sample_round(observation, rng)
             node = root
             path = []
             while not rnd.is_over:

@@ -49,7 +49,6 @@ from sixtysix.two.round import (
     _PHASE,
     _PLAYED,
     _PTS,
-    _TRICK_COUNT,
     _TRICKS,
     _TRUMP_CARD,
     Round,
@@ -241,71 +240,3 @@ def rollout(rnd: Round, stop: Callable[[Round], bool]) -> int:
         push(policy(rnd))
         pushed += 1
     return pushed
-
-
-
-def led_by_policy(rnd: Round) -> bool:
-    """Whether :func:`policy` would have led the card that lies on the table.
-
-    ``rnd`` is a full round at a follow, such as a sampled world: the question
-    is asked of the state before the lead, with the card back in the leader's
-    hand. A card led after a marriage counts as the policy's (its king or queen).
-    """
-    s = rnd._s
-    lead = s[_LEAD]
-    leader = s[_LEADER]
-    if lead < 0 or s[_PHASE] != _FOLLOW_PHASE:
-        raise ValueError("no card lies on the table")
-    if PARTNER[lead] >= 0 and s[_KNOWN + leader] >> PARTNER[lead] & 1 and s[_MARR + leader]:
-        return True
-    before = rnd.copy()
-    t = before._s
-    t[_PHASE] = _LEAD_PHASE
-    t[_LEAD] = -1
-    t[_HAND + leader] |= 1 << lead
-    t[_PLAYED] &= ~(1 << lead)
-    before._legal = None
-    return policy(before) == lead
-
-
-def followed_by_policy(rnd: Round, lead: int, follow: int, drew: bool) -> float:
-    """How likely :func:`policy` was to follow ``lead`` with ``follow`` in the trick just
-    won by the seat on lead of ``rnd`` (a full round, such as a sampled world).
-
-    ``drew`` tells whether both seats drew after the trick. The follower's hand
-    before the trick is its hand now with ``follow`` back and, after a draw, one
-    of its cards taken out (the one it drew, unknown to the asker): the result is
-    the fraction of those hands with which the policy would have followed so.
-    """
-    s = rnd._s
-    winner = s[_LEADER]
-    follower = 1 - winner
-    before = rnd.copy()
-    t = before._s
-    t[_PHASE] = _FOLLOW_PHASE
-    t[_LEAD] = lead
-    t[_PLAYED] &= ~(1 << follow)
-    t[_PTS + winner] -= CARD_POINTS[lead] + CARD_POINTS[follow]
-    t[_TRICKS + winner] -= 1
-    t[_TRICK_COUNT] -= 1
-    hand = s[_HAND + follower] | 1 << follow
-    if not drew:
-        t[_HAND + follower] = hand
-        before._legal = None
-        return 1.0 if policy(before) == follow else 0.0
-    t[_DRAWN] -= 2
-    if t[_DRAWN] == 10:
-        # The follower drew the face-up trump card, which it has shown (a sampled
-        # world need not say which card that was).
-        trump_card = s[_TRUMP_CARD]
-        drawn: tuple[int, ...] = (
-            (trump_card,) if trump_card >= 0
-            else cards_in(s[_HAND + follower] & s[_KNOWN + follower] & SUIT_MASKS[rnd.trump]))
-    else:
-        drawn = cards_in(s[_HAND + follower] & ~s[_KNOWN + follower])
-    agree = 0
-    for card in drawn:
-        t[_HAND + follower] = hand & ~(1 << card)
-        before._legal = None
-        agree += policy(before) == follow
-    return agree / len(drawn) if drawn else 1.0

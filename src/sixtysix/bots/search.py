@@ -514,44 +514,29 @@ class Budget:
     True
     >>> Budget(seconds=0.0).exhausted(), Budget().exhausted()
     (True, False)
-
-    Whoever spends it may also stop it early, once more samples would not change
-    its choice:
-
-    >>> budget = Budget()
-    >>> budget.stop()
-    >>> budget.exhausted()
-    True
     """
 
     def __init__(self, work: int | None = None, seconds: float | None = None) -> None:
         self.work = work
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0
-        self.stopped = False
-
-    def stop(self) -> None:
-        """Count the budget as exhausted from now on."""
-        self.stopped = True
 
     def exhausted(self) -> bool:
-        """Whether the work or the time is spent, or the budget was stopped."""
+        """Whether the work or the time is spent."""
         work = self.work
         deadline = self.deadline
-        return (self.stopped or (work is not None and self.spent >= work)
+        return ((work is not None and self.spent >= work)
                 or (deadline is not None and time.perf_counter() >= deadline))
 
 
 def sampled_values(observation: Observation, rng: Random, samples: int,
                    evaluate: Callable[[Round], Mapping[Action, float]] = solve,
-                   budget: Budget | None = None,
-                   sampler: Callable[[Observation, Random], Round] = sample_round) -> dict[Action, float]:
+                   budget: Budget | None = None) -> dict[Action, float]:
     """The mean value of each legal action over full rounds sampled from the observation.
 
     ``evaluate`` values each action in one sample (by default :func:`solve`). At
     most ``samples`` samples are taken, fewer once the ``budget`` is exhausted
     (always at least one); a single one when the observation determines the round.
-    ``sampler`` makes each full round (by default :func:`sample_round`).
     """
     if not observation.legal:
         raise ValueError(f"seat {observation.seat} is not to act")
@@ -560,7 +545,7 @@ def sampled_values(observation: Observation, rng: Random, samples: int,
     totals = dict.fromkeys(observation.legal, 0.0)
     taken = 0
     while taken < samples and (taken == 0 or budget is None or not budget.exhausted()):
-        for action, v in evaluate(sampler(observation, rng)).items():
+        for action, v in evaluate(sample_round(observation, rng)).items():
             totals[action] += v
         taken += 1
     return {action: total / taken for action, total in totals.items()}

@@ -50,5 +50,4 @@ class SolverBot(Bot):
         preferred = self.heuristic.act(observation)
         if not observation.is_strict:
             return preferred
-        return best_action(sampled_values(observation, self.rng, self.samples, sampler=self.sampler),
-                           preferred)
+        return best_action(sampled_values(observation, self.rng, self.samples), preferred)
