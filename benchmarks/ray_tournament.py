@@ -21,7 +21,8 @@ import ray
 
 from sixtysix.cli import MAX_JOBS, MAX_SEED, Parser, whole_number
 from sixtysix.rules import Rules
-from sixtysix.tournament import Report, run_tournament
+from sixtysix.tournament.report import Report
+from sixtysix.tournament.run import run_tournament
 
 BOTS = ["greedy", "random"]
 

@@ -29,7 +29,7 @@ from sixtysix.bots.encoding import NUM_ACTIONS
 from sixtysix.bots.learned import LinearPolicy, PolicyBot
 from sixtysix.env.gym import SixtySixEnv
 from sixtysix.table import Table
-from sixtysix.tournament import wilson
+from sixtysix.tournament.stats import wilson
 
 Array = npt.NDArray[np.float64]
 

@@ -18,10 +18,11 @@ import pytest
 import ray
 
 from sixtysix.cli import main
-from sixtysix.cluster import try_join
 from sixtysix.errors import ClusterError
 from sixtysix.rules import Rules
-from sixtysix.tournament import MatchResult, run_tournament
+from sixtysix.tournament.play import MatchResult
+from sixtysix.tournament.ray import try_join
+from sixtysix.tournament.run import run_tournament
 
 pytestmark = pytest.mark.xdist_group("ray")  # one Ray instance, started once, for the whole module
 

@@ -280,7 +280,7 @@ def test_a_saved_policy_is_a_bot_by_name_in_play_and_tournaments(tmp_path: Path)
     from sixtysix.bots import make_bot
     from sixtysix.bots.learned import LinearPolicy, PolicyBot
     from sixtysix.table import Table
-    from sixtysix.tournament import run_tournament
+    from sixtysix.tournament.run import run_tournament
 
     rng = np.random.default_rng(5)
     trained = LinearPolicy(rng.normal(size=(len(ACTIONS), SIZE)), rng.normal(size=len(ACTIONS)))

@@ -33,7 +33,8 @@ from sixtysix.protocol.host import Narrator, ProcessTransport
 from sixtysix.protocol.tracker import Tracker
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
-from sixtysix.tournament import play_match, run_tournament
+from sixtysix.tournament.play import play_match
+from sixtysix.tournament.run import run_tournament
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
@@ -390,8 +391,8 @@ def test_a_forfeit_is_scored_for_the_other_seat(monkeypatch: pytest.MonkeyPatch)
         if name == "random":
             return make_bot(name, seed)
         return EngineBot(["x"], transport=lambda: ScriptedTransport(["ready", "play nothing"]))
-    monkeypatch.setattr("sixtysix.tournament.make_bot", failing)
-    from sixtysix.tournament import MatchSpec
+    monkeypatch.setattr("sixtysix.tournament.play.make_bot", failing)
+    from sixtysix.tournament.schedule import MatchSpec
     result = play_match(MatchSpec(("random", "failing"), "classic", 7, 0))
     assert result.winner == 0 and result.forfeit is not None
     assert result.forfeit.startswith("seat 1 (failing): illegal action 'nothing'")

@@ -12,15 +12,9 @@ from sixtysix.cli import main
 from sixtysix.errors import TournamentError
 from sixtysix.rules import Rules
 from sixtysix.three.match import ThreeMatch
-from sixtysix.tournament import (
-    ThreeStanding,
-    bradley_terry,
-    pairs,
-    ratio_interval,
-    run_tournament,
-    schedule,
-    wilson,
-)
+from sixtysix.tournament.run import run_tournament
+from sixtysix.tournament.schedule import pairs, schedule
+from sixtysix.tournament.stats import ThreeStanding, bradley_terry, ratio_interval, wilson
 from sixtysix.two.match import Match
 
 

@@ -28,7 +28,8 @@ from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
 from sixtysix.three.observation import observe_three
 from sixtysix.three.round import ThreeRound
-from sixtysix.tournament import BACKENDS, run_tournament
+from sixtysix.tournament.backends import BACKENDS
+from sixtysix.tournament.run import run_tournament
 from sixtysix.two.match import Match, RoundResult
 from sixtysix.two.observation import observe
 from sixtysix.web.logs import LEVELS as LOG_LEVELS

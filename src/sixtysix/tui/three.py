@@ -33,7 +33,7 @@ from sixtysix.table import EventKind, ThreeEvent, ThreeTable
 from sixtysix.three.deal import SEATS
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
 from sixtysix.three.observation import ThreeObservation
-from sixtysix.tournament import require_three
+from sixtysix.tournament.run import require_three
 from sixtysix.tui.app import MatchApp, fit, help_rows
 from sixtysix.tui.screens import ConfirmScreen, GoOnScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import PausedSeat, ThreeHumanSeat, ThreeTurn, ThreeUpdate

@@ -1,6 +1,6 @@
 """Tournaments on a Ray cluster (extra ``[cluster]``): one task per duplicate pair.
 
-Each task runs the function the tournament passes, :func:`sixtysix.tournament.play_pair`,
+Each task runs the function the tournament passes, :func:`sixtysix.tournament.play.play_pair`,
 the unit of work of the local backend too, so the same seeds give the same results on both. Program bots
 (``cmd:...``) are started by the task, on the worker that plays the pair: the
 program must exist there, as must sixtysix itself.

@@ -1,0 +1,76 @@
+"""Playing a tournament's matches: one match, and one duplicate pair (or group of seat
+orders), the unit of work of every backend (:mod:`~sixtysix.tournament.backends`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixtysix.bots import make_bot
+from sixtysix.bots.engine import EngineBot, limit
+from sixtysix.errors import BotFailedError
+from sixtysix.rules import Rules
+from sixtysix.table import Table, ThreeTable
+from sixtysix.tournament.schedule import MatchSpec
+from sixtysix.tournament.seats import TimedSeat
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What one match gave: the winner's seat, the score, rounds and think times."""
+
+    spec: MatchSpec
+    winner: int
+    score: tuple[int, ...]
+    rounds: int
+    think_times: tuple[tuple[float, ...], ...]
+    """Each seat's think time of every decision, in seconds."""
+    forfeit: str | None = None
+    """Why the loser lost by forfeit (a program bot that failed), else ``None``."""
+
+
+def play_match(spec: MatchSpec) -> MatchResult:
+    """Play one match of a tournament (in a worker process).
+
+    A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
+    match by forfeit, with the reason in the result; its process is ended.
+    """
+    if len(spec.bots) == 3:
+        return _play_three(spec)
+    bots = [limit(make_bot(name, seed=spec.seed * 2 + i), spec.bot_seconds, spec.handshake_seconds)
+            for i, name in enumerate(spec.bots)]
+    seats = [TimedSeat(bot) for bot in bots]
+    table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
+    forfeit = None
+    try:
+        match = table.play()
+        winner = match.winner
+    except BotFailedError as error:
+        match = table.match
+        loser = error.seat if error.seat is not None else table.match.to_act or 0
+        winner = 1 - loser
+        forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}"
+    finally:
+        for bot in bots:
+            if isinstance(bot, EngineBot):
+                bot.close()
+    assert winner is not None
+    return MatchResult(
+        spec, winner, match.score, len(match.rounds),
+        (tuple(seats[0].times), tuple(seats[1].times)), forfeit,
+    )
+
+
+def _play_three(spec: MatchSpec) -> MatchResult:
+    """Play one three-hand match of a tournament."""
+    seats = [TimedSeat(make_bot(name, seed=spec.seed * 3 + i)) for i, name in enumerate(spec.bots)]
+    match = ThreeTable(seats, Rules.parse(spec.rules), seed=spec.seed).play()
+    assert match.winner is not None
+    return MatchResult(spec, match.winner, match.score, len(match.rounds),
+                       tuple(tuple(seat.times) for seat in seats))
+
+
+def play_pair(pair: Sequence[MatchSpec]) -> list[MatchResult]:
+    """Play the matches of one duplicate pair (or group of seat orders): the unit of
+    work of every backend."""
+    return [play_match(spec) for spec in pair]

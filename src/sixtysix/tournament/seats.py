@@ -1,0 +1,40 @@
+"""The seats of a tournament's bots, which time each decision."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sixtysix.bots import Bot
+from sixtysix.game.actions import Action
+from sixtysix.table import Event
+from sixtysix.three.observation import ThreeObservation
+from sixtysix.two.observation import Observation
+
+
+class TimedSeat:
+    """A bot seat that measures how long each decision takes. It listens to the
+    table's events only if its bot does (a program bot), so that the table builds
+    no observations for bots that ignore them."""
+
+    notify: Callable[[Event], None]
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+        notify = getattr(bot, "notify", None)
+        if notify is not None:
+            self.notify = notify
+
+    def act(self, observation: Observation) -> Action:
+        return self._timed(self.bot.act, observation)
+
+    def act_three(self, observation: ThreeObservation) -> Action:
+        return self._timed(self.bot.act_three, observation)
+
+    def _timed(self, act: Callable[[Any], Action], observation: object) -> Action:
+        start = time.perf_counter()
+        action = act(observation)
+        self.times.append(time.perf_counter() - start)
+        return action
