@@ -6,50 +6,35 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
-import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, MutableMapping
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
-from urllib.parse import urlsplit
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi import Path as PathParameter
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
-from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import SQLAlchemyError
+from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sixtysix.bots import LEVELS
-from sixtysix.rules import PRESETS, THREE_HAND
-from sixtysix.web.games import Connection, GameError, GameService, LiveGame, three_levels
-from sixtysix.web.i18n import router as i18n_router
-from sixtysix.web.logs import event
-from sixtysix.web.ratelimits import WHAT, Limiter, RateLimits
-from sixtysix.web.schema import ID_LENGTH, TOKEN_LENGTH, Guest, NewGame, flag_options, problem
-from sixtysix.web.store import Player, Store
+from sixtysix.web.errors import ApiError, GameError
+from sixtysix.web.games import GameService
+from sixtysix.web.logs import access, event
+from sixtysix.web.ratelimits import Limiter, RateLimits
+from sixtysix.web.routers import games, options, pages, players, sockets
+from sixtysix.web.schema import problem
+from sixtysix.web.store import Store
 
-logger = logging.getLogger(__name__)
-access = logging.getLogger("sixtysix.web.access")
-"""The log of every HTTP request and WebSocket connection."""
-STATIC = Path(__file__).parent / "static"
-COOKIE = "sixtysix_token"
 MAX_MESSAGE = 4096
-"""The largest WebSocket message, in bytes, either way."""
+"""The largest message, in bytes, either way: an HTTP request's body, a WebSocket message."""
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
 _STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401}
-GameId = Annotated[str, PathParameter(max_length=ID_LENGTH)]
-"""A game id in a path: longer ones name no game."""
 
 
 def data_dir() -> Path:
@@ -96,46 +81,8 @@ class Settings:
         return f"sqlite:///{folder / 'sixtysix.db'}"
 
 
-class ApiError(Exception):
-    """An HTTP API error: a status, a code and a message."""
-
-    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = headers
-
-
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
-
-
-def service_of(request: Request | WebSocket) -> GameService:
-    """The server's game service."""
-    service: GameService = request.app.state.service
-    return service
-
-
-async def player_of(request: Request | WebSocket) -> Player | None:
-    """The player whose cookie came with the request, if any."""
-    token = request.cookies.get(COOKIE)
-    if not token or len(token) > TOKEN_LENGTH:
-        return None
-    service = service_of(request)
-    return await service.db(service.store.player_by_token, token)
-
-
-async def required(request: Request) -> Player:
-    """The request's player; ``401 unauthorized`` without one."""
-    player = await player_of(request)
-    if player is None:
-        raise ApiError(401, "unauthorized", "no guest player: POST /api/guest first")
-    return player
-
-
-Signed = Annotated[Player, Depends(required)]
-"""An endpoint's signed-in player."""
 
 
 def _too_large() -> JSONResponse:
@@ -145,15 +92,6 @@ def _too_large() -> JSONResponse:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server's application; the database is opened and migrated on start."""
     settings = settings or Settings()
-    limiter = Limiter(settings.rate_limits)
-
-    def limit(request: Request, *kinds: str) -> None:
-        """Count the request against its address's limits; ``429 rate_limited`` over one."""
-        refused = limiter.hit(request.client.host if request.client else "", *kinds)
-        if refused is not None:
-            kind, wait = refused
-            raise ApiError(429, "rate_limited", f"too many {WHAT[kind]} from your address: "
-                           f"try again in {wait} s", {"Retry-After": str(wait)})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -174,146 +112,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.stop()
             store.close()
 
-    app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return _error(error.status, error.code, error.message, error.headers)
-
-    @app.exception_handler(GameError)
-    async def game_error(_request: Request, error: GameError) -> JSONResponse:
-        return _error(_STATUS.get(error.code, 400), error.code, error.message)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        if error.status_code == 413:
-            return _too_large()
-        code = "not_found" if error.status_code == 404 else "http"
-        return _error(error.status_code, code, str(error.detail))
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        code, message = problem(error.errors()[0])
-        return _error(_STATUS.get(code, 400), code, message)
-
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.post("/api/guest")
-    async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
-        service = service_of(request)
-        known = await player_of(request)
-        limit(request, "guests" if known is None else "renames")
-        if known is not None:
-            player = await service.db(service.store.rename, known.id, body.name)
-        else:
-            player, token = await service.db(service.store.create_player, body.name)
-            response.set_cookie(COOKIE, token, max_age=10 * 365 * 24 * 3600, httponly=True,
-                                samesite="lax", path="/")
-        return {"player": {"id": player.id, "name": player.name}}
-
-    @app.get("/api/me")
-    async def me(request: Request) -> dict[str, Any]:
-        player = await player_of(request)
-        return {"player": None if player is None else {"id": player.id, "name": player.name}}
-
-    @app.get("/api/options")
-    async def options() -> dict[str, Any]:
-        return {"levels": list(LEVELS), "three_levels": three_levels(),
-                "bots": [name for name, _ in settings.bots],
-                "presets": [*PRESETS, THREE_HAND], "flags": flag_options()}
-
-    @app.post("/api/games", status_code=201)
-    async def create(body: NewGame, player: Signed, request: Request) -> dict[str, Any]:
-        limit(request, "games", *(["invitations"] if body.invites else []))
-        service = service_of(request)
-        game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
-        return {"game": service.describe(game, player)}
-
-    @app.get("/api/lobby")
-    async def lobby(request: Request) -> dict[str, Any]:
-        service = service_of(request)
-        player = await player_of(request)
-        open_games = [g for g in service.games.values() if g.row.status == "open"]
-        open_games.sort(key=lambda g: g.row.created, reverse=True)
-        return {"games": [service.describe(g, player) for g in open_games]}
-
-    @app.post("/api/games/{game_id}/join")
-    async def join(game_id: GameId, player: Signed, request: Request) -> dict[str, Any]:
-        limit(request, "joins")
-        service = service_of(request)
-        game = await service.join(player, game_id)
-        return {"game": service.describe(game, player)}
-
-    @app.get("/api/games/{game_id}")
-    async def get_game(game_id: GameId, request: Request) -> dict[str, Any]:
-        service = service_of(request)
-        player = await player_of(request)
-        game = service.games.get(game_id)
-        if game is not None:
-            return {"game": service.describe(game, player)}
-        stored = await service.db(service.store.game, game_id)
-        if stored is None:
-            raise GameError("no_game", "no such game")
-        return {"game": (await service.describe_rows([stored[0]], player))[0]}
-
-    @app.get("/api/games/{game_id}/record")
-    async def get_record(game_id: GameId, request: Request) -> PlainTextResponse:
-        text = await service_of(request).record(game_id)
-        return PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="sixtysix-{game_id}.ssn"'})
-
-    @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: GameId, request: Request) -> dict[str, Any]:
-        return await service_of(request).replay_steps(game_id, await player_of(request))
-
-    @app.get("/api/history")
-    async def history(player: Signed, request: Request) -> dict[str, Any]:
-        service = service_of(request)
-        rows = await service.db(service.store.games, player_id=player.id)
-        return {"games": await service.describe_rows(rows, player)}
-
-    @app.websocket("/ws/games/{game_id}")
-    async def live(websocket: WebSocket, game_id: str) -> None:
-        if not same_origin(websocket):
-            event(access, "refused", level=logging.WARNING, path=websocket.url.path,
-                  origin=websocket.headers.get("origin", "")[:200],
-                  client=websocket.client.host if websocket.client else None)
-            await websocket.close(code=4403, reason="foreign origin")
-            return
-        await websocket.accept()
-        service = service_of(websocket)
-        game = await service.load(game_id) if len(game_id) <= ID_LENGTH else None
-        if game is None:
-            await websocket.send_text(json.dumps({"type": "error", "code": "no_game",
-                                                  "message": "no such game"}))
-            await websocket.close(code=4404)
-            return
-        connection = Connection(await player_of(websocket))
-        service.connect(game, connection)
-        client = websocket.client.host if websocket.client else None
-        event(access, "connected", game=game_id, seat=connection.seat, client=client)
-        sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                await _handle(service, game, connection, message)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-            service.disconnect(game, connection)
-            event(access, "disconnected", game=game_id, seat=connection.seat, client=client)
-
-    app.include_router(i18n_router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
+                  exception_handlers={ApiError: api_error, GameError: game_error,
+                                      StarletteHTTPException: http_error, RequestValidationError: invalid})
+    app.state.limiter = Limiter(settings.rate_limits)
+    app.state.max_message = MAX_MESSAGE
+    for router in (pages.router, players.router, options.router, games.router, sockets.router):
+        app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)
     return app
+
+
+async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+    """An :class:`ApiError`'s answer."""
+    return _error(error.status, error.code, error.message, error.headers)
+
+
+async def game_error(_request: Request, error: GameError) -> JSONResponse:
+    """A :class:`GameError`'s answer: its code's status."""
+    return _error(_STATUS.get(error.code, 400), error.code, error.message)
+
+
+async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    """Starlette's errors (no route, a body too large) in the protocol's shape."""
+    if error.status_code == 413:
+        return _too_large()
+    code = "not_found" if error.status_code == 404 else "http"
+    return _error(error.status_code, code, str(error.detail))
+
+
+async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    """A request that fails its model: the protocol's code for its first problem."""
+    code, message = problem(error.errors()[0])
+    return _error(_STATUS.get(code, 400), code, message)
 
 
 class SecurityHeaders:
@@ -394,69 +227,3 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
-
-
-def same_origin(websocket: WebSocket) -> bool:
-    """Whether the WebSocket's ``Origin`` (if sent) is this server's own address."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    host = websocket.headers.get("host", "")
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
-
-
-async def _send(websocket: WebSocket, connection: Connection) -> None:
-    while True:
-        message = await connection.outbox.get()
-        if message is None:
-            await websocket.close(code=1011, reason="reconnect")
-            return
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
-
-
-async def _handle(service: GameService, game: LiveGame, connection: Connection,
-                  message: MutableMapping[str, Any]) -> None:
-    """Answer one client message; any error goes to this connection only."""
-    def error(code: str, text: str) -> None:
-        connection.send({"type": "error", "code": code, "message": text})
-
-    text = message.get("text")
-    if text is None:
-        error("bad_message", "messages are JSON text frames")
-        return
-    if len(text.encode()) > MAX_MESSAGE:
-        error("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
-        return
-    try:
-        data = json.loads(text)
-    except ValueError:
-        error("bad_message", "not JSON")
-        return
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        error("bad_message", "a message is a JSON object with a string 'type'")
-        return
-    kind = data["type"][:40]
-    event(logger, "message", level=logging.DEBUG, game=game.row.id, seat=connection.seat, type=kind)
-    try:
-        if kind == "ping":
-            connection.send({"type": "pong"})
-        elif kind == "act":
-            action = data.get("action")
-            if not isinstance(action, str):
-                error("bad_message", "'act' needs a string 'action'")
-                return
-            await service.act(game, connection.seat, action)
-        elif kind == "hint":
-            connection.send(await service.hint(game, connection.seat))
-        elif kind == "claim":
-            await service.claim(game, connection.seat)
-        elif kind == "resign":
-            await service.resign(game, connection.seat)
-        else:
-            error("unknown_type", f"unknown message type {kind!r}")
-    except GameError as failure:
-        error(failure.code, failure.message)
-    except SQLAlchemyError:
-        # The service has told the game's connections and will close them.
-        event(logger, "store_failed", level=logging.ERROR, exc_info=True, game=game.row.id, type=kind)

@@ -44,6 +44,7 @@ from sixtysix.three.observation import ThreeObservation, observe_three
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
+from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -68,15 +69,6 @@ PERSON = "human"
 CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 """A card in the notation, masked in what the server logs of a program's failure."""
 """The kind of a three-hand seat a person takes (the others are bot levels)."""
-
-
-class GameError(Exception):
-    """A request the game refuses; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def level_name(level: str) -> str:

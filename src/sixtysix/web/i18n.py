@@ -4,8 +4,9 @@ Every visible string of ``static/*.js`` goes through the client's ``t("...")``, 
 ``tn("...", "...", n)`` where the words depend on a number; :func:`extract` collects those
 strings with Babel's JavaScript extractor into the template ``locale/sixtysix.pot``,
 :func:`update` merges the template into each language's
-``locale/<lang>/LC_MESSAGES/sixtysix.po``, and :data:`router` serves a catalog as JSON
-at ``GET /i18n/{lang}.json``. A new language is one more ``.po`` file.
+``locale/<lang>/LC_MESSAGES/sixtysix.po``; the server gives a catalog to the browser as
+JSON at ``GET /i18n/{lang}.json`` (:mod:`sixtysix.web.routers.pages`). A new language is
+one more ``.po`` file.
 
 A message with plural forms is keyed by its singular; its forms come in the order of the
 language's CLDR plural categories (:func:`plural_categories`), which the browser picks
@@ -27,13 +28,11 @@ import copy
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
-from fastapi import APIRouter, HTTPException
 
 PACKAGE = Path(__file__).parent
 STATIC = PACKAGE / "static"
@@ -151,20 +150,6 @@ def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
             write_po(file, catalog, width=100, omit_header=False, include_lineno=False)
     messages.cache_clear()
     plurals.cache_clear()
-
-
-router = APIRouter()
-
-
-@router.get("/i18n/{language}.json")
-def catalog_json(language: str) -> dict[str, Any]:
-    """A language's catalog for the browser client: its messages, its messages with plural
-    forms and the plural categories that order those forms."""
-    try:
-        return {"language": language, "messages": messages(language), "plurals": plurals(language),
-                "plural_categories": plural_categories(language)}
-    except CatalogError as error:
-        raise HTTPException(status_code=404, detail=str(error)) from error
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from typing import Any
 
 LEVELS = ("debug", "info", "warning", "error")
 """The levels ``sixtysix serve --log-level`` offers."""
+access = logging.getLogger("sixtysix.web.access")
+"""The log of every HTTP request and WebSocket connection."""
 
 
 def event(logger: logging.Logger, name: str, *, level: int = logging.INFO, exc_info: bool = False,

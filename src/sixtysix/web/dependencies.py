@@ -1,0 +1,86 @@
+"""What the routes are given (``Depends``): the game service, the player whose cookie came
+with the request, the rate limits of the client's address and the bound on a message.
+
+:func:`~sixtysix.web.app.create_app` keeps the service, the limiter and the bound in the
+application's state; nothing here holds state of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
+
+from sixtysix.web.errors import ApiError
+from sixtysix.web.games import GameService
+from sixtysix.web.ratelimits import WHAT, Limiter
+from sixtysix.web.schema import TOKEN_LENGTH
+from sixtysix.web.store import Player
+
+COOKIE = "sixtysix_token"
+"""The cookie that holds a player's token."""
+
+
+def game_service(connection: HTTPConnection) -> GameService:
+    """The server's game service."""
+    service: GameService = connection.app.state.service
+    return service
+
+
+Service = Annotated[GameService, Depends(game_service)]
+
+
+async def current_player(connection: HTTPConnection, service: Service) -> Player | None:
+    """The player whose cookie came with the request, if any."""
+    token = connection.cookies.get(COOKIE)
+    if not token or len(token) > TOKEN_LENGTH:
+        return None
+    return await service.db(service.store.player_by_token, token)
+
+
+CurrentPlayer = Annotated[Player | None, Depends(current_player)]
+
+
+async def signed_in(player: CurrentPlayer) -> Player:
+    """The request's player; ``401 unauthorized`` without one."""
+    if player is None:
+        raise ApiError(401, "unauthorized", "no guest player: POST /api/guest first")
+    return player
+
+
+Signed = Annotated[Player, Depends(signed_in)]
+"""An endpoint's signed-in player."""
+
+
+class RateLimit:
+    """The rate limits of one client address: each call counts one request."""
+
+    def __init__(self, limiter: Limiter, address: str) -> None:
+        self._limiter = limiter
+        self._address = address
+
+    def __call__(self, *kinds: str) -> None:
+        """Count a request of each of ``kinds``; ``429 rate_limited`` over one limit."""
+        refused = self._limiter.hit(self._address, *kinds)
+        if refused is not None:
+            kind, wait = refused
+            raise ApiError(429, "rate_limited", f"too many {WHAT[kind]} from your address: "
+                           f"try again in {wait} s", {"Retry-After": str(wait)})
+
+
+def rate_limit(request: Request) -> RateLimit:
+    """The rate limits of the request's address."""
+    return RateLimit(request.app.state.limiter, request.client.host if request.client else "")
+
+
+Limit = Annotated[RateLimit, Depends(rate_limit)]
+
+
+def message_limit(connection: HTTPConnection) -> int:
+    """The largest message, in bytes, either way."""
+    limit: int = connection.app.state.max_message
+    return limit
+
+
+MessageLimit = Annotated[int, Depends(message_limit)]

@@ -1,0 +1,23 @@
+"""What the new-game form offers: the bot levels, the program bots, the presets and the
+rule flags with their bounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from sixtysix.bots import LEVELS
+from sixtysix.rules import PRESETS, THREE_HAND
+from sixtysix.web.dependencies import Service
+from sixtysix.web.games import three_levels
+from sixtysix.web.schema import flag_options
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/options")
+async def options(service: Service) -> dict[str, Any]:
+    """The choices of a new game."""
+    return {"levels": list(LEVELS), "three_levels": three_levels(), "bots": list(service.programs),
+            "presets": [*PRESETS, THREE_HAND], "flags": flag_options()}

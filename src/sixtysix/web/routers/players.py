@@ -1,0 +1,34 @@
+"""Players: a guest comes to be, renames itself, and asks who it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Service
+from sixtysix.web.schema import Guest
+
+router = APIRouter(prefix="/api")
+
+COOKIE_AGE = 10 * 365 * 24 * 3600
+"""How long the browser keeps a player's cookie, in seconds."""
+
+
+@router.post("/guest")
+async def guest(body: Guest, known: CurrentPlayer, service: Service, limit: Limit,
+                response: Response) -> dict[str, Any]:
+    """A new guest player with its cookie, or a new name for the caller."""
+    limit("guests" if known is None else "renames")
+    if known is not None:
+        player = await service.db(service.store.rename, known.id, body.name)
+    else:
+        player, token = await service.db(service.store.create_player, body.name)
+        response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
+    return {"player": {"id": player.id, "name": player.name}}
+
+
+@router.get("/me")
+async def me(player: CurrentPlayer) -> dict[str, Any]:
+    """The caller, or null without a cookie."""
+    return {"player": None if player is None else {"id": player.id, "name": player.name}}
