@@ -25,9 +25,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from sixtysix.web.errors import ApiError, GameError
 from sixtysix.web.games import GameService
 from sixtysix.web.logs import access, event
+from sixtysix.web.models.errors import ErrorReply, Problem, problem
 from sixtysix.web.ratelimits import Limiter, RateLimits
 from sixtysix.web.routers import games, options, pages, players, sockets
-from sixtysix.web.schema import problem
 from sixtysix.web.store import Store
 
 MAX_MESSAGE = 4096
@@ -82,7 +82,8 @@ class Settings:
 
 
 def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+    body = ErrorReply(error=Problem(code=code, message=message))
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
 def _too_large() -> JSONResponse:

@@ -14,8 +14,8 @@ from starlette.requests import HTTPConnection
 
 from sixtysix.web.errors import ApiError
 from sixtysix.web.games import GameService
+from sixtysix.web.models.players import TOKEN_LENGTH
 from sixtysix.web.ratelimits import WHAT, Limiter
-from sixtysix.web.schema import TOKEN_LENGTH
 from sixtysix.web.store import Player
 
 COOKIE = "sixtysix_token"

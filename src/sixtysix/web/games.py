@@ -46,6 +46,8 @@ from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
+from sixtysix.web.models.games import PERSON, Game, Replay, ReplayStep
+from sixtysix.web.models.messages import Error, Forfeit, Hint, HintAction, Last, Message, State
 from sixtysix.web.programs import ProgramHost, make_program
 from sixtysix.web.store import GameRow, Move, Player, Store, now
 from sixtysix.web.views import (
@@ -65,10 +67,8 @@ HINT_SAMPLES = 40
 CHECKPOINT_SECONDS = 2.0
 FAST_LEVELS = frozenset({"easy", "medium"})
 """Levels that decide in milliseconds."""
-PERSON = "human"
 CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 """A card in the notation, masked in what the server logs of a program's failure."""
-"""The kind of a three-hand seat a person takes (the others are bot levels)."""
 
 
 def level_name(level: str) -> str:
@@ -132,11 +132,11 @@ class Connection:
         self.player = player
         self.seat: int | None = None
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        """Messages to send, in order; ``None`` closes the connection."""
+        """Messages to send, in order, as JSON objects; ``None`` closes the connection."""
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Message) -> None:
         """Queue a message for this connection only."""
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(message.model_dump())
 
     def close(self) -> None:
         """Close the connection once the messages queued so far are sent."""
@@ -430,7 +430,7 @@ class GameService:
         if game.host is not None:
             game.host.end()
         for connection in game.connections:
-            connection.send({"type": "error", "code": "server", "message": "the game is reloading"})
+            connection.send(Error(code="server", message="the game is reloading"))
             connection.close()
 
     async def act(self, game: LiveGame, seat: int | None, token: str, *,
@@ -599,7 +599,7 @@ class GameService:
         return (game.row.status == "playing" and game.human(other) and since is not None
                 and time.monotonic() - since > self.away_limit)
 
-    async def hint(self, game: LiveGame, seat: int | None) -> dict[str, Any]:
+    async def hint(self, game: LiveGame, seat: int | None) -> Hint:
         """The analysis of each legal action of the seat to act, from its own observation."""
         if seat is None:
             raise GameError("spectator", "spectators get no hints")
@@ -610,8 +610,7 @@ class GameService:
             raise GameError("no_hint", "the three-hand game has no hints yet")
         values = await asyncio.get_running_loop().run_in_executor(self._pools[False], hint,
                                                                   observe(rnd, seat))
-        return {"type": "hint", "actions": [{"action": a, "expected": round(e, 4), "exact": x}
-                                            for a, e, x in values]}
+        return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
 
     # --------------------------------------------------------------- connections
 
@@ -650,7 +649,7 @@ class GameService:
             if connection is not but:
                 connection.send(self.state(game, connection))
 
-    def state(self, game: LiveGame, connection: Connection) -> dict[str, Any]:
+    def state(self, game: LiveGame, connection: Connection) -> State:
         """The ``state`` message for one connection."""
         seat = connection.seat
         rnd = game.match.round
@@ -662,21 +661,20 @@ class GameService:
             info = MatchInfo.of(game.match)
             view = (three_public_view(observe_three(rnd, 0), info) if seat is None
                     else three_seat_view(observe_three(rnd, seat), info))
-        last = None if game.last is None else {"actor": game.last[0], "action": game.last[1].token}
+        last = None if game.last is None else Last(actor=game.last[0], action=game.last[1].token)
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
                 for s in game.seats]
-        forfeit = None if game.forfeit is None else {"seat": game.forfeit[0], "reason": game.forfeit[1]}
-        return {"type": "state", "game": self.describe(game, connection.player), "view": view,
-                "last": last, "away": away,
-                "claimable": seat is not None and self.claimable(game, seat), "forfeit": forfeit}
+        forfeit = None if game.forfeit is None else Forfeit(seat=game.forfeit[0], reason=game.forfeit[1])
+        return State(game=self.describe(game, connection.player), view=view, last=last, away=away,
+                     claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit)
 
     # -------------------------------------------------------------- descriptions
 
-    def describe(self, game: LiveGame, player: Player | None) -> dict[str, Any]:
+    def describe(self, game: LiveGame, player: Player | None) -> Game:
         """The protocol's ``Game`` object, as ``player`` sees it."""
         return describe(game.row, game.names, game.seat_of(player))
 
-    async def describe_rows(self, rows: Sequence[GameRow], player: Player | None) -> list[dict[str, Any]]:
+    async def describe_rows(self, rows: Sequence[GameRow], player: Player | None) -> list[Game]:
         """``Game`` objects for stored rows."""
         ids = [i for row in rows for i in row.player_ids if i is not None]
         names = await self.db(self.store.names, ids)
@@ -703,7 +701,7 @@ class GameService:
         forfeit = next((move.value for move in history if move.kind == "forfeit"), None)
         return str(record(row, names, match, forfeit))
 
-    async def replay_steps(self, game_id: str, player: Player | None) -> dict[str, Any]:
+    async def replay_steps(self, game_id: str, player: Player | None) -> Replay:
         """A finished match step by step, both hands shown."""
         row, names, _, history = await self.finished(game_id)
         rules = Rules.parse(row.rules)
@@ -723,8 +721,8 @@ class GameService:
             assert rnd is not None
             info = MatchInfo.of(match)
             view = open_view(rnd, info) if isinstance(rnd, Round) else three_open_view(rnd, info)
-            steps.append({"round": len(match.rounds), "actor": actor, "action": action, "view": view})
-        return {"game": describe(row, names, seat_in(row, player)), "steps": steps}
+            steps.append(ReplayStep(round=len(match.rounds), actor=actor, action=action, view=view))
+        return Replay(game=describe(row, names, seat_in(row, player)), steps=steps)
 
 
 def _created(game: LiveGame, player: Player) -> None:
@@ -745,11 +743,11 @@ def seat_in(row: GameRow, player: Player | None) -> int | None:
     return row.player_ids.index(player.id)
 
 
-def describe(row: GameRow, names: list[str | None], seat: int | None) -> dict[str, Any]:
+def describe(row: GameRow, names: list[str | None], seat: int | None) -> Game:
     """The protocol's ``Game`` object of a row."""
-    return {"id": row.id, "status": row.status, "players": names, "bot": row.bot, "bots": row.bots,
-            "rules": row.rules, "score": list(row.score), "winner": row.winner, "ending": row.ending,
-            "created": row.created, "your_seat": seat}
+    return Game(id=row.id, status=row.status, players=names, bot=row.bot, bots=row.bots, rules=row.rules,
+                score=list(row.score), winner=row.winner, ending=row.ending, created=row.created,
+                your_seat=seat)
 
 
 def replay(row: GameRow, history: Sequence[Move]) -> Table | ThreeTable:

@@ -3,7 +3,7 @@ history. Play itself goes over the WebSocket (:mod:`sixtysix.web.routers.sockets
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter
 from fastapi import Path as PathParameter
@@ -11,7 +11,7 @@ from fastapi.responses import PlainTextResponse
 
 from sixtysix.web.dependencies import CurrentPlayer, Limit, Service, Signed
 from sixtysix.web.errors import GameError
-from sixtysix.web.schema import ID_LENGTH, NewGame
+from sixtysix.web.models.games import ID_LENGTH, GameReply, GamesReply, NewGame, Replay
 
 router = APIRouter(prefix="/api")
 
@@ -20,39 +20,39 @@ GameId = Annotated[str, PathParameter(max_length=ID_LENGTH)]
 
 
 @router.post("/games", status_code=201)
-async def create(body: NewGame, player: Signed, service: Service, limit: Limit) -> dict[str, Any]:
+async def create(body: NewGame, player: Signed, service: Service, limit: Limit) -> GameReply:
     """A new game with the caller in seat 0."""
     limit("games", *(["invitations"] if body.invites else []))
     game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
-    return {"game": service.describe(game, player)}
+    return GameReply(game=service.describe(game, player))
 
 
 @router.get("/lobby")
-async def lobby(player: CurrentPlayer, service: Service) -> dict[str, Any]:
+async def lobby(player: CurrentPlayer, service: Service) -> GamesReply:
     """The open tables, newest first."""
     open_games = [g for g in service.games.values() if g.row.status == "open"]
     open_games.sort(key=lambda g: g.row.created, reverse=True)
-    return {"games": [service.describe(g, player) for g in open_games]}
+    return GamesReply(games=[service.describe(g, player) for g in open_games])
 
 
 @router.post("/games/{game_id}/join")
-async def join(game_id: GameId, player: Signed, service: Service, limit: Limit) -> dict[str, Any]:
+async def join(game_id: GameId, player: Signed, service: Service, limit: Limit) -> GameReply:
     """The caller takes the first open seat of a table."""
     limit("joins")
     game = await service.join(player, game_id)
-    return {"game": service.describe(game, player)}
+    return GameReply(game=service.describe(game, player))
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: GameId, player: CurrentPlayer, service: Service) -> dict[str, Any]:
+async def get_game(game_id: GameId, player: CurrentPlayer, service: Service) -> GameReply:
     """A game, live or stored."""
     game = service.games.get(game_id)
     if game is not None:
-        return {"game": service.describe(game, player)}
+        return GameReply(game=service.describe(game, player))
     stored = await service.db(service.store.game, game_id)
     if stored is None:
         raise GameError("no_game", "no such game")
-    return {"game": (await service.describe_rows([stored[0]], player))[0]}
+    return GameReply(game=(await service.describe_rows([stored[0]], player))[0])
 
 
 @router.get("/games/{game_id}/record", response_class=PlainTextResponse)
@@ -64,13 +64,13 @@ async def get_record(game_id: GameId, service: Service) -> PlainTextResponse:
 
 
 @router.get("/games/{game_id}/replay")
-async def get_replay(game_id: GameId, player: CurrentPlayer, service: Service) -> dict[str, Any]:
+async def get_replay(game_id: GameId, player: CurrentPlayer, service: Service) -> Replay:
     """A finished match step by step, every hand shown."""
     return await service.replay_steps(game_id, player)
 
 
 @router.get("/history")
-async def history(player: Signed, service: Service) -> dict[str, Any]:
+async def history(player: Signed, service: Service) -> GamesReply:
     """The caller's games, newest first."""
     rows = await service.db(service.store.games, player_id=player.id)
-    return {"games": await service.describe_rows(rows, player)}
+    return GamesReply(games=await service.describe_rows(rows, player))

@@ -3,21 +3,19 @@ rule flags with their bounds."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESETS, THREE_HAND
 from sixtysix.web.dependencies import Service
 from sixtysix.web.games import three_levels
-from sixtysix.web.schema import flag_options
+from sixtysix.web.models.options import Options, flag_options
 
 router = APIRouter(prefix="/api")
 
 
 @router.get("/options")
-async def options(service: Service) -> dict[str, Any]:
+async def options(service: Service) -> Options:
     """The choices of a new game."""
-    return {"levels": list(LEVELS), "three_levels": three_levels(), "bots": list(service.programs),
-            "presets": [*PRESETS, THREE_HAND], "flags": flag_options()}
+    return Options(levels=list(LEVELS), three_levels=three_levels(), bots=list(service.programs),
+                   presets=[*PRESETS, THREE_HAND], flags=flag_options())

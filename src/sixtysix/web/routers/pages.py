@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from sixtysix.web.i18n import CatalogError, messages, plural_categories, plurals
+from sixtysix.web.models.pages import Catalog
 
 STATIC = Path(__file__).parent.parent / "static"
 """The browser client's files."""
@@ -25,11 +25,11 @@ async def index() -> FileResponse:
 
 
 @router.get("/i18n/{language}.json")
-def catalog(language: str) -> dict[str, Any]:
+def catalog(language: str) -> Catalog:
     """A language's catalog for the browser client: its messages, its messages with plural
     forms and the plural categories that order those forms."""
     try:
-        return {"language": language, "messages": messages(language), "plurals": plurals(language),
-                "plural_categories": plural_categories(language)}
+        return Catalog(language=language, messages=messages(language), plurals=plurals(language),
+                       plural_categories=plural_categories(language))
     except CatalogError as error:
         raise HTTPException(status_code=404, detail=str(error)) from error

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Response
 
 from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Service
-from sixtysix.web.schema import Guest
+from sixtysix.web.models.players import Guest, PlayerInfo, PlayerReply
 
 router = APIRouter(prefix="/api")
 
@@ -17,7 +15,7 @@ COOKIE_AGE = 10 * 365 * 24 * 3600
 
 @router.post("/guest")
 async def guest(body: Guest, known: CurrentPlayer, service: Service, limit: Limit,
-                response: Response) -> dict[str, Any]:
+                response: Response) -> PlayerReply:
     """A new guest player with its cookie, or a new name for the caller."""
     limit("guests" if known is None else "renames")
     if known is not None:
@@ -25,10 +23,10 @@ async def guest(body: Guest, known: CurrentPlayer, service: Service, limit: Limi
     else:
         player, token = await service.db(service.store.create_player, body.name)
         response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
-    return {"player": {"id": player.id, "name": player.name}}
+    return PlayerReply(player=PlayerInfo(id=player.id, name=player.name))
 
 
 @router.get("/me")
-async def me(player: CurrentPlayer) -> dict[str, Any]:
+async def me(player: CurrentPlayer) -> PlayerReply:
     """The caller, or null without a cookie."""
-    return {"player": None if player is None else {"id": player.id, "name": player.name}}
+    return PlayerReply(player=None if player is None else PlayerInfo(id=player.id, name=player.name))

@@ -17,7 +17,8 @@ from sixtysix.web.dependencies import CurrentPlayer, MessageLimit, Service
 from sixtysix.web.errors import GameError
 from sixtysix.web.games import Connection, GameService, LiveGame
 from sixtysix.web.logs import access, event
-from sixtysix.web.schema import ID_LENGTH
+from sixtysix.web.models.games import ID_LENGTH
+from sixtysix.web.models.messages import Error, Pong
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ async def live(websocket: WebSocket, game_id: str, player: CurrentPlayer, servic
     await websocket.accept()
     game = await service.load(game_id) if len(game_id) <= ID_LENGTH else None
     if game is None:
-        await websocket.send_text(json.dumps({"type": "error", "code": "no_game", "message": "no such game"}))
+        await websocket.send_text(json.dumps(Error(code="no_game", message="no such game").model_dump()))
         await websocket.close(code=4404)
         return
     connection = Connection(player)
@@ -82,7 +83,7 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
                   message: MutableMapping[str, Any], limit: int) -> None:
     """Answer one client message; any error goes to this connection only."""
     def error(code: str, text: str) -> None:
-        connection.send({"type": "error", "code": code, "message": text})
+        connection.send(Error(code=code, message=text))
 
     text = message.get("text")
     if text is None:
@@ -103,7 +104,7 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
     event(logger, "message", level=logging.DEBUG, game=game.row.id, seat=connection.seat, type=kind)
     try:
         if kind == "ping":
-            connection.send({"type": "pong"})
+            connection.send(Pong())
         elif kind == "act":
             action = data.get("action")
             if not isinstance(action, str):

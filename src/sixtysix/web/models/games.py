@@ -1,0 +1,131 @@
+"""Games: the new-game request, the protocol's ``Game`` object, a replay.
+
+>>> NewGame.model_validate({"opponent": "bot", "level": "easy", "rules": "classic match_target=3"}).invites
+False
+>>> NewGame.model_validate({"rules": "three-hand", "seats": ["easy", "human"]}).invites
+True
+>>> from pydantic import ValidationError
+>>> from sixtysix.web.models.errors import problem
+>>> try:
+...     NewGame.model_validate({"rules": "classic match_target=100"})
+... except ValidationError as error:
+...     print(problem(error.errors()[0]))
+('bad_rules', "flag 'match_target' must be from 1 to 99, not 100")
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
+
+from sixtysix.errors import RulesError
+from sixtysix.rules import FLAGS, Rules, flag_values
+
+RULES_LENGTH = 400
+"""The longest rules text (the width of the games' ``rules`` column)."""
+KIND_LENGTH = 16
+"""The longest level, program bot name or seat kind (the width of the ``bot`` column)."""
+ID_LENGTH = 32
+"""The longest game id a path may name (the width of the games' ``id`` column)."""
+NUMBER_MIN = 1
+"""The smallest value of a numeric rule flag over the web."""
+NUMBER_MAX = 99
+"""The largest value of a numeric rule flag over the web: the engine takes any whole
+number from 1, but a match to 100,000 is no game for a browser table."""
+NUMERIC_FLAGS = tuple(name for name in FLAGS if flag_values(name) is None)
+"""The rule flags that take a number rather than one of a list of values."""
+PERSON = "human"
+"""The kind of a three-hand seat a person takes (the others are bot levels)."""
+
+View = dict[str, Any]
+"""A round as one seat, a spectator or a replay sees it (:mod:`sixtysix.web.views`)."""
+
+
+def _rules(text: str) -> str:
+    for word in text.split()[1:]:
+        name, _, value = word.partition("=")
+        number = name in NUMERIC_FLAGS and value.isascii() and value.isdigit()
+        if number and not NUMBER_MIN <= int(value) <= NUMBER_MAX:
+            reason = f"flag {name!r} must be from {NUMBER_MIN} to {NUMBER_MAX}, not {value}"
+            raise PydanticCustomError("bad_rules", "{reason}", {"reason": reason})
+    try:
+        Rules.parse(text)
+    except RulesError as error:
+        raise PydanticCustomError("bad_rules", "{reason}", {"reason": str(error)}) from None
+    return text
+
+
+Kind = Annotated[str, StringConstraints(max_length=KIND_LENGTH)]
+"""A level, a program bot's name or a seat kind: checked by the game service."""
+
+
+class NewGame(BaseModel):
+    """``POST /api/games``: a two-hand game against a bot or a person (``opponent``,
+    ``level``), or a three-hand game with the kind of seats 1 and 2 (``seats``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    opponent: Literal["bot", "human"] | None = None
+    level: Kind | None = None
+    rules: Annotated[str, StringConstraints(max_length=RULES_LENGTH), AfterValidator(_rules)] = "classic"
+    """A preset and flags, numeric ones from :data:`NUMBER_MIN` to :data:`NUMBER_MAX`."""
+    seats: Annotated[list[Kind], Field(max_length=2)] | None = None
+
+    @property
+    def invites(self) -> bool:
+        """Whether the game waits for people invited by link."""
+        if Rules.parse(self.rules).seats == 3:
+            return PERSON in (self.seats or ())
+        return self.opponent == PERSON
+
+
+class Game(BaseModel):
+    """The protocol's ``Game`` object, as one player (or nobody) sees it."""
+
+    id: str
+    status: str
+    """``open`` (waiting for people), ``playing`` or ``over``."""
+    players: list[str | None]
+    """Each seat's name: a person's, a bot's, or null for a seat still open."""
+    bot: str | None
+    """The level or program bot of seat 1, if a bot sits there."""
+    bots: list[str | None]
+    """Each seat's level or program bot (null: a person's seat)."""
+    rules: str
+    score: list[int]
+    winner: int | None
+    ending: str | None
+    """How the match ended: ``played``, ``claimed``, ``resigned`` or ``forfeit``."""
+    created: str
+    your_seat: int | None
+
+
+class GameReply(BaseModel):
+    """One game: ``POST /api/games``, ``POST /api/games/{id}/join``, ``GET /api/games/{id}``."""
+
+    game: Game
+
+
+class GamesReply(BaseModel):
+    """Games: ``GET /api/lobby``, ``GET /api/history``."""
+
+    games: list[Game]
+
+
+class ReplayStep(BaseModel):
+    """One step of a replay: a deal (``actor`` and ``action`` null) or an action, and the
+    round after it with every hand shown."""
+
+    round: int
+    actor: int | None
+    action: str | None
+    view: View
+
+
+class Replay(BaseModel):
+    """``GET /api/games/{id}/replay``: a finished match step by step."""
+
+    game: Game
+    steps: list[ReplayStep]

@@ -1,0 +1,76 @@
+"""The server's WebSocket messages (the client's are read where they arrive,
+:mod:`sixtysix.web.routers.sockets`).
+
+>>> Error(code="no_game", message="no such game").model_dump()
+{'type': 'error', 'code': 'no_game', 'message': 'no such game'}
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from sixtysix.web.models.games import Game, View
+
+
+class Last(BaseModel):
+    """The last action played and its seat."""
+
+    actor: int
+    action: str
+
+
+class Forfeit(BaseModel):
+    """The seat that lost by forfeit and why, in the server's words."""
+
+    seat: int
+    reason: str
+
+
+class State(BaseModel):
+    """The game as one connection may see it, sent on connecting and after every change."""
+
+    type: Literal["state"] = "state"
+    game: Game
+    view: View | None
+    """The round in play (null before the first deal)."""
+    last: Last | None
+    away: list[bool]
+    """Whether each seat's person has been away since the match began."""
+    claimable: bool
+    """Whether this connection's seat may claim the match now."""
+    forfeit: Forfeit | None
+
+
+class HintAction(BaseModel):
+    """One legal action's expected value for the seat to act (``exact``: solved, not sampled)."""
+
+    action: str
+    expected: float
+    exact: bool
+
+
+class Hint(BaseModel):
+    """The answer to a ``hint``: the analysis of each legal action."""
+
+    type: Literal["hint"] = "hint"
+    actions: list[HintAction]
+
+
+class Pong(BaseModel):
+    """The answer to a ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+class Error(BaseModel):
+    """A refused message or a failure, told to one connection."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+Message = State | Hint | Pong | Error
+"""Any message the server sends."""
