@@ -1,8 +1,9 @@
-"""What the routes are given (``Depends``): the game service, the player whose cookie came
-with the request, the rate limits of the client's address and the bound on a message.
+"""What the routes are given (``Depends``): the game service and the services beneath it,
+the player whose cookie came with the request, the rate limits of the client's address and
+the bound on a message.
 
-:func:`~sixtysix.web.app.create_app` keeps the service, the limiter and the bound in the
-application's state; nothing here holds state of its own.
+:func:`~sixtysix.web.app.create_app` keeps the game service, the limiter and the bound in
+the application's state; nothing here holds state of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from sixtysix.web.errors import ApiError
 from sixtysix.web.games import GameService
 from sixtysix.web.models.players import TOKEN_LENGTH
 from sixtysix.web.ratelimits import WHAT, Limiter
+from sixtysix.web.services.bots import Bots
+from sixtysix.web.services.replay import Replays
+from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import Player
 
 COOKIE = "sixtysix_token"
@@ -31,12 +35,36 @@ def game_service(connection: HTTPConnection) -> GameService:
 Service = Annotated[GameService, Depends(game_service)]
 
 
-async def current_player(connection: HTTPConnection, service: Service) -> Player | None:
+def storage(service: Service) -> Storage:
+    """The players and games in the store."""
+    return service.storage
+
+
+Stored = Annotated[Storage, Depends(storage)]
+
+
+def bots(service: Service) -> Bots:
+    """The bots players may pick."""
+    return service.bots
+
+
+BotService = Annotated[Bots, Depends(bots)]
+
+
+def replays(stored: Stored) -> Replays:
+    """Finished games' records and replays."""
+    return Replays(stored)
+
+
+ReplayService = Annotated[Replays, Depends(replays)]
+
+
+async def current_player(connection: HTTPConnection, stored: Stored) -> Player | None:
     """The player whose cookie came with the request, if any."""
     token = connection.cookies.get(COOKIE)
     if not token or len(token) > TOKEN_LENGTH:
         return None
-    return await service.db(service.store.player_by_token, token)
+    return await stored.player(token)
 
 
 CurrentPlayer = Annotated[Player | None, Depends(current_player)]

@@ -1,12 +1,11 @@
 """The game service: live games in memory, each one its stored record replayed.
 
-Every change to a game is committed to the database before any connection hears
-of it; the :class:`~sixtysix.table.Table` of a game in memory is a cache that
-:meth:`GameService.start` rebuilds by replaying the stored moves. Decks come from
-the server's random source and are stored with the game. Bots and hints think
-in worker processes, the fast levels in one of their own, so no game waits for
-another's bot; a program bot the operator allows runs as a process of its own for
-each game (:mod:`sixtysix.web.programs`).
+Every change to a game is committed to the database (:mod:`~sixtysix.web.services.storage`)
+before any connection hears of it; the :class:`~sixtysix.table.Table` of a game in memory is
+a cache that :meth:`GameService.start` rebuilds by replaying the stored moves
+(:mod:`~sixtysix.web.services.replay`). Decks come from the server's random source and are
+stored with the game. Bots and hints think in worker processes, and a program bot the
+operator allows runs as a process of its own for each game (:mod:`~sixtysix.web.services.bots`).
 
 A three-hand game (RULES.md section 11) runs on a
 :class:`~sixtysix.table.ThreeTable`: its creator sits in seat 0 and each other
@@ -19,24 +18,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
 import re
 import secrets
-import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random, SystemRandom
-from typing import Any, TypeVar
+from typing import Any
 
-from sixtysix.analysis import analyze
-from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.cards import NUM_CARDS, card_name, parse_card, shuffle
+from sixtysix.bots import LEVELS, make_bot
+from sixtysix.cards import NUM_CARDS, card_name, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
-from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table, ThreeEvent, ThreeTable
 from sixtysix.three.match import ThreeMatch
@@ -46,48 +39,19 @@ from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
-from sixtysix.web.models.games import PERSON, Game, Replay, ReplayStep
-from sixtysix.web.models.messages import Error, Forfeit, Hint, HintAction, Last, Message, State
-from sixtysix.web.programs import ProgramHost, make_program
+from sixtysix.web.models.games import PERSON, Game, seat_names
+from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, State
+from sixtysix.web.programs import ProgramHost
+from sixtysix.web.services.bots import Bots, three_levels
+from sixtysix.web.services.replay import replay
+from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
-from sixtysix.web.views import (
-    MatchInfo,
-    open_view,
-    public_view,
-    seat_view,
-    three_open_view,
-    three_public_view,
-    three_seat_view,
-)
+from sixtysix.web.views import MatchInfo, public_view, seat_view, three_public_view, three_seat_view
 
-T = TypeVar("T")
 logger = logging.getLogger(__name__)
 
-HINT_SAMPLES = 40
-CHECKPOINT_SECONDS = 2.0
-FAST_LEVELS = frozenset({"easy", "medium"})
-"""Levels that decide in milliseconds."""
 CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 """A card in the notation, masked in what the server logs of a program's failure."""
-
-
-def level_name(level: str) -> str:
-    """The display name of a bot seat: a level's, or a program bot's own name.
-
-    >>> level_name("medium"), level_name("pybot")
-    ('Medium bot', 'pybot')
-    """
-    return f"{level.capitalize()} bot" if level in LEVELS else level
-
-
-def end_with(server: int) -> None:
-    """Make this worker process end when the server that started it is gone (killed
-    servers leave no idle workers behind): a daemon thread looks once a second."""
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(1.0)
-        os._exit(0)
-    threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
 def think(level: str, seed: int, observation: Observation | ThreeObservation,
@@ -108,21 +72,6 @@ def think(level: str, seed: int, observation: Observation | ThreeObservation,
     if notify is not None and score:
         notify(Event(EventKind.ROUND_RESUMED, observation, (score[0], score[1])))
     return bot.act(observation).token
-
-
-def three_levels() -> list[str]:
-    """The levels whose bots play the three-hand game.
-
-    >>> "easy" in three_levels()
-    True
-    """
-    return [level for level in LEVELS if type(make_bot(level)).act_three is not Bot.act_three]
-
-
-def hint(observation: Observation) -> list[tuple[str, float, bool]]:
-    """The analysis of each legal action (run in a worker process)."""
-    return [(v.action.token, v.expected, v.exact)
-            for v in analyze(observation, samples=HINT_SAMPLES)]
 
 
 class Connection:
@@ -175,7 +124,11 @@ class LiveGame:
 
     def seat_of(self, player: Player | None) -> int | None:
         """The seat a player holds in this game, if any."""
-        return seat_in(self.row, player)
+        return self.row.seat_of(player)
+
+    def describe(self, player: Player | None) -> Game:
+        """The protocol's ``Game`` object, as ``player`` sees it."""
+        return Game.of(self.row, self.names, self.seat_of(player))
 
     def human(self, seat: int) -> bool:
         """Whether a person plays the seat."""
@@ -189,23 +142,17 @@ class LiveGame:
 
 
 class GameService:
-    """Creates, runs and stores games; the web layer calls it."""
+    """The live games: creates them, seats players, applies each seat's moves and its bot's,
+    and tells every connection; it stores through :attr:`storage` and lets :attr:`bots` think."""
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
                  seed: int | None = None, programs: Mapping[str, str] | None = None,
                  bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
-        self.store = store
+        self.storage = Storage(store)
+        self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
+                         handshake_seconds=handshake_seconds)
         self.away_limit = away_limit
-        self.programs = dict(programs or {})
-        """The program bots the operator allows: each name's command (``cmd:`` without the prefix)."""
-        self.bot_seconds = bot_seconds
-        self.handshake_seconds = handshake_seconds
         self.games: dict[str, LiveGame] = {}
-        self._db = ThreadPoolExecutor(max_workers=store.writers, thread_name_prefix="sixtysix-db")
-        self._workers = workers
-        self._pools: dict[bool, Executor] = {}
-        """Worker processes by speed: the fast levels think in their own process, so a
-        queue of slow bots (and hints) never delays them."""
         self._rng = SystemRandom() if seed is None else Random(seed)
         """The server's random source: dealers, and a fresh 128-bit seed for each deck's
         shuffle and each bot decision (one system call each, not one per card)."""
@@ -214,50 +161,22 @@ class GameService:
     # ---------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        """Open the bot pools, load every unfinished game and let its bot move."""
-        spawn = multiprocessing.get_context("spawn")
-        watch = (os.getpid(),)
-        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn, initializer=end_with, initargs=watch),
-                       False: ProcessPoolExecutor(self._workers, mp_context=spawn, initializer=end_with,
-                                                  initargs=watch)}
+        """Open the bots' processes, load every unfinished game and let its bot move."""
         deal = Match(seed=0).deal()
-        first = observe(deal, deal.leader)
-        loop = asyncio.get_running_loop()
-        for pool in self._pools.values():  # start the bots' processes now, not at the first move
-            loop.run_in_executor(pool, think, "easy", 0, first)
-        rows = await self.db(self.store.games, statuses=("open", "playing"))
-        for row in rows:
+        self.bots.start(think, "easy", 0, observe(deal, deal.leader))
+        for row in await self.storage.games(statuses=("open", "playing")):
             await self.load(row.id)
-        self._spawn(self._checkpoints())
-
-    async def _checkpoints(self) -> None:
-        """Checkpoint the database every few seconds, in a thread of its own."""
-        loop = asyncio.get_running_loop()
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sixtysix-checkpoint") as thread:
-            while True:
-                await asyncio.sleep(CHECKPOINT_SECONDS)
-                await loop.run_in_executor(thread, self.store.checkpoint)
+        self._spawn(self.storage.checkpoints())
 
     async def stop(self) -> None:
         """Stop the bots (program bots' processes at once) and the database threads."""
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*(game.host.stop() for game in self.games.values() if game.host is not None))
-        for pool in self._pools.values():
-            pool.shutdown(wait=True, cancel_futures=True)
-        self._db.shutdown(wait=True)
+        self.bots.stop()
+        self.storage.close()
 
-    async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a store call: in a database thread, or at once for SQLite."""
-        if self.store.writers == 1:
-            # SQLite: a commit takes a fraction of a millisecond; handing it to a thread
-            # and back costs more than it saves, and two thread switches per action
-            # stretch the slowest round trips on a busy machine (benchmarks/load.py).
-            return function(*args, **kwargs)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
-
-    def _spawn(self, coroutine: Any) -> None:
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -269,16 +188,15 @@ class GameService:
         game = self.games.get(game_id)
         if game is not None:
             return game
-        stored = await self.db(self.store.game, game_id)
+        stored = await self.storage.game(game_id)
         if stored is None:
             return None
         row, history = stored
         game = self.games.get(game_id)
         if game is not None:
             return game
-        ids = [i for i in row.player_ids if i is not None]
-        names = await self.db(self.store.names, ids)
-        game = LiveGame(row, replay(row, history), self._names(row, names), len(history))
+        names = await self.storage.seat_names(row)
+        game = LiveGame(row, replay(row, history), names, len(history))
         for move in reversed(history):
             if move.kind == "act":
                 assert move.seat is not None
@@ -290,7 +208,7 @@ class GameService:
                 break
         self.games[game_id] = game
         if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
-            if row.bot in self.programs:
+            if row.bot in self.bots.programs:
                 self._seat_program(game)
                 self._park_later(game)
             else:
@@ -302,26 +220,16 @@ class GameService:
         """Seat the game's program bot at its table, as a listener of seat 1."""
         bot = game.row.bot
         assert bot is not None
-        command = self.programs[bot]
 
         def failed(fault: str, reason: str) -> None:
             event(logger, "program_failed", level=logging.WARNING, game=game.row.id, bot=bot,
                   reason=CARD_TOKEN.sub("··", reason))
             self._spawn(self.forfeit(game, 1, fault))
 
-        game.host = ProgramHost(lambda: make_program(command, self._rng.getrandbits(64), self.bot_seconds,
-                                                     self.handshake_seconds), failed)
+        game.host = ProgramHost(lambda: self.bots.program(bot, self._rng.getrandbits(64)), failed)
         assert isinstance(game.table, Table)
         table = game.table = Table([None, game.host], match=game.table.match)
         game.host.wake(table.match)
-
-    def _names(self, row: GameRow, names: dict[str, str]) -> list[str | None]:
-        result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
-        for seat, bot in enumerate(row.bots):
-            if bot is not None:
-                # Two bots of a three-hand table are told apart by their seats.
-                result[seat] = level_name(bot) if row.seats == 2 else f"{level_name(bot)} {seat}"
-        return result
 
     async def create(self, player: Player, opponent: str | None, rules_text: str,
                      level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
@@ -334,8 +242,8 @@ class GameService:
         if seats is not None:
             raise GameError("bad_request", "seats are for the three-hand game; use opponent and level")
         if opponent == "bot":
-            if level not in LEVELS and level not in self.programs:
-                raise GameError("bad_request", f"level must be one of {', '.join([*LEVELS, *self.programs])}")
+            if level not in self.bots.opponents:
+                raise GameError("bad_request", f"level must be one of {', '.join(self.bots.opponents)}")
         elif opponent == "human":
             level = None
         else:
@@ -343,15 +251,15 @@ class GameService:
         row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(2), level,
                       [player.id, None], (0, 0), None, None, now())
         table = Table([None, None], rules, dealer=row.first_dealer)
-        game = LiveGame(row, table, self._names(row, {player.id: player.name}), 0)
-        if level in self.programs:
+        game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
+        if level in self.bots.programs:
             self._seat_program(game)
         first: list[Move] = []
         if level is not None:
             row.status = "playing"
             first.append(self._deal(game))
         try:
-            await self.db(self.store.create_game, row, first)
+            await self.storage.create_game(row, first)
         except Exception:
             if game.host is not None:
                 game.host.end()
@@ -371,12 +279,12 @@ class GameService:
         row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(3), bots[0],
                       [player.id, None, None], (0, 0, 0), None, None, now(), bots[1])
         table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
-        game = LiveGame(row, table, self._names(row, {player.id: player.name}), 0)
+        game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
         first: list[Move] = []
         if all(bot is not None for bot in bots):
             row.status = "playing"
             first.append(self._deal(game))
-        await self.db(self.store.create_game, row, first)
+        await self.storage.create_game(row, first)
         self.games[row.id] = game
         _created(game, player)
         self._bot_turn(game)
@@ -401,7 +309,7 @@ class GameService:
                 row.status = "playing"
                 new.append(self._deal(game))
             try:
-                await self.db(self.store.save, row, new)
+                await self.storage.save(row, new)
             except Exception:
                 self._forget(game)
                 raise
@@ -465,7 +373,7 @@ class GameService:
                     messages = [(c, self.state(game, c)) for c in game.connections]
                     new.append(self._deal(game))
             try:
-                await self.db(self.store.save, game.row, new, row=ended)
+                await self.storage.save(game.row, new, with_row=ended)
             except Exception:
                 self._forget(game)
                 raise
@@ -546,7 +454,7 @@ class GameService:
         game.row.ending = ending
         game.row.score = game.match.score
         try:
-            await self.db(self.store.save, game.row, [Move(game.seq, kind, seat, value)])
+            await self.storage.save(game.row, [Move(game.seq, kind, seat, value)])
         except Exception:
             self._forget(game)
             raise
@@ -570,11 +478,9 @@ class GameService:
     async def _think(self, game: LiveGame, seat: int, level: str) -> None:
         observation = game.observe(seat)
         expect = game.seq
-        loop = asyncio.get_running_loop()
         try:
-            pool = self._pools[level in FAST_LEVELS]
-            token = await loop.run_in_executor(pool, think, level, self._rng.getrandbits(64), observation,
-                                               tuple(game.match.score))
+            token = await self.bots.think(level, think, level, self._rng.getrandbits(64), observation,
+                                          tuple(game.match.score))
         finally:
             game.thinking = False
         if self.games.get(game.row.id) is game:
@@ -608,9 +514,7 @@ class GameService:
             raise GameError("not_your_turn", "hints are for the seat to act")
         if not isinstance(rnd, Round):
             raise GameError("no_hint", "the three-hand game has no hints yet")
-        values = await asyncio.get_running_loop().run_in_executor(self._pools[False], hint,
-                                                                  observe(rnd, seat))
-        return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
+        return await self.bots.hint(observe(rnd, seat))
 
     # --------------------------------------------------------------- connections
 
@@ -665,64 +569,8 @@ class GameService:
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
                 for s in game.seats]
         forfeit = None if game.forfeit is None else Forfeit(seat=game.forfeit[0], reason=game.forfeit[1])
-        return State(game=self.describe(game, connection.player), view=view, last=last, away=away,
+        return State(game=game.describe(connection.player), view=view, last=last, away=away,
                      claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit)
-
-    # -------------------------------------------------------------- descriptions
-
-    def describe(self, game: LiveGame, player: Player | None) -> Game:
-        """The protocol's ``Game`` object, as ``player`` sees it."""
-        return describe(game.row, game.names, game.seat_of(player))
-
-    async def describe_rows(self, rows: Sequence[GameRow], player: Player | None) -> list[Game]:
-        """``Game`` objects for stored rows."""
-        ids = [i for row in rows for i in row.player_ids if i is not None]
-        names = await self.db(self.store.names, ids)
-        described = []
-        for row in rows:
-            described.append(describe(row, self._names(row, names), seat_in(row, player)))
-        return described
-
-    async def finished(self, game_id: str) -> tuple[GameRow, list[str | None], Match | ThreeMatch,
-                                                    list[Move]]:
-        """A finished game's row, names, match and moves."""
-        stored = await self.db(self.store.game, game_id)
-        if stored is None:
-            raise GameError("no_game", "no such game")
-        row, history = stored
-        if row.status != "over":
-            raise GameError("not_over", "the match is not over yet")
-        names = await self.db(self.store.names, [i for i in row.player_ids if i])
-        return row, self._names(row, names), replay(row, history).match, history
-
-    async def record(self, game_id: str) -> str:
-        """A finished match in the record notation."""
-        row, names, match, history = await self.finished(game_id)
-        forfeit = next((move.value for move in history if move.kind == "forfeit"), None)
-        return str(record(row, names, match, forfeit))
-
-    async def replay_steps(self, game_id: str, player: Player | None) -> Replay:
-        """A finished match step by step, both hands shown."""
-        row, names, _, history = await self.finished(game_id)
-        rules = Rules.parse(row.rules)
-        match: Match | ThreeMatch = (Match(rules, dealer=row.first_dealer) if rules.seats == 2
-                                     else ThreeMatch(rules, dealer=row.first_dealer))
-        steps = []
-        for move in history:
-            if move.kind == "deal":
-                match.deal([parse_card(t) for t in move.value.split()])
-                actor, action = None, None
-            elif move.kind == "act":
-                match.push(Action.parse(move.value))
-                actor, action = move.seat, move.value
-            else:
-                continue
-            rnd = match.round
-            assert rnd is not None
-            info = MatchInfo.of(match)
-            view = open_view(rnd, info) if isinstance(rnd, Round) else three_open_view(rnd, info)
-            steps.append(ReplayStep(round=len(match.rounds), actor=actor, action=action, view=view))
-        return Replay(game=describe(row, names, seat_in(row, player)), steps=steps)
 
 
 def _created(game: LiveGame, player: Player) -> None:
@@ -734,50 +582,3 @@ def _created(game: LiveGame, player: Player) -> None:
 def _finished(game: LiveGame) -> None:
     row = game.row
     event(logger, "finished", game=row.id, winner=row.winner, score=list(row.score), ending=row.ending)
-
-
-def seat_in(row: GameRow, player: Player | None) -> int | None:
-    """The seat a player holds in a stored game, if any."""
-    if player is None or player.id not in row.player_ids:
-        return None
-    return row.player_ids.index(player.id)
-
-
-def describe(row: GameRow, names: list[str | None], seat: int | None) -> Game:
-    """The protocol's ``Game`` object of a row."""
-    return Game(id=row.id, status=row.status, players=names, bot=row.bot, bots=row.bots, rules=row.rules,
-                score=list(row.score), winner=row.winner, ending=row.ending, created=row.created,
-                your_seat=seat)
-
-
-def replay(row: GameRow, history: Sequence[Move]) -> Table | ThreeTable:
-    """The table of a stored game, its moves replayed."""
-    rules = Rules.parse(row.rules)
-    table: Table | ThreeTable
-    if rules.seats == 3:
-        table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
-    else:
-        table = Table([None, None], rules, dealer=row.first_dealer)
-    for move in history:
-        if move.kind == "deal":
-            table.deal([parse_card(t) for t in move.value.split()])
-        elif move.kind == "act":
-            assert move.seat is not None
-            table.submit(move.seat, Action.parse(move.value))
-    return table
-
-
-def record(row: GameRow, names: Sequence[str | None], match: Match | ThreeMatch,
-           forfeit: str | None = None) -> Record:
-    """The record of a game: header tags, the decks and actions, how it ended (and why
-    the loser forfeited, if it did)."""
-    players = [name or "?" for name in names]
-    result = Record.from_match(match, players, [Tag("Event", (f"sixtysix web game {row.id}",)),
-                                                 Tag("Date", (row.created,))])
-    if row.status == "over":
-        result.trailer.append(Tag("Result", ("-".join(str(points) for points in row.score),)))
-        result.trailer.append(Tag("Winner", (str(row.winner),)))
-        result.trailer.append(Tag("Ending", (row.ending or "played",)))
-        if forfeit is not None:
-            result.trailer.append(Tag("Forfeit", (forfeit,)))
-    return result

@@ -139,6 +139,12 @@ class GameRow:
         """
         return [None, self.bot, self.bot2][:self.seats]
 
+    def seat_of(self, player: Player | None) -> int | None:
+        """The seat a player holds in the game, if any."""
+        if player is None or player.id not in self.player_ids:
+            return None
+        return self.player_ids.index(player.id)
+
     def values(self) -> dict[str, Any]:
         """The row as column values."""
         three = self.seats == 3

@@ -20,8 +20,10 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from sixtysix.bots import LEVELS
 from sixtysix.errors import RulesError
 from sixtysix.rules import FLAGS, Rules, flag_values
+from sixtysix.web.store import GameRow
 
 RULES_LENGTH = 400
 """The longest rules text (the width of the games' ``rules`` column)."""
@@ -100,6 +102,39 @@ class Game(BaseModel):
     """How the match ended: ``played``, ``claimed``, ``resigned`` or ``forfeit``."""
     created: str
     your_seat: int | None
+
+    @classmethod
+    def of(cls, row: GameRow, names: list[str | None], seat: int | None) -> Game:
+        """A row's game as the player in ``seat`` sees it, with each seat's name."""
+        return cls(id=row.id, status=row.status, players=names, bot=row.bot, bots=row.bots, rules=row.rules,
+                   score=list(row.score), winner=row.winner, ending=row.ending, created=row.created,
+                   your_seat=seat)
+
+
+def level_name(level: str) -> str:
+    """The display name of a bot seat: a level's, or a program bot's own name.
+
+    >>> level_name("medium"), level_name("pybot")
+    ('Medium bot', 'pybot')
+    """
+    return f"{level.capitalize()} bot" if level in LEVELS else level
+
+
+def seat_names(row: GameRow, names: dict[str, str]) -> list[str | None]:
+    """The name of each seat of a game: its player's (from ``names`` by id), its bot's, or
+    ``None`` for a seat still open.
+
+    >>> row = GameRow("g", "open", "three-hand", 0, "easy", ["p1", None, None], (0, 0, 0), None, None, "",
+    ...               "hard")
+    >>> seat_names(row, {"p1": "Ann"})
+    ['Ann', 'Easy bot 1', 'Hard bot 2']
+    """
+    result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
+    for seat, bot in enumerate(row.bots):
+        if bot is not None:
+            # Two bots of a three-hand table are told apart by their seats.
+            result[seat] = level_name(bot) if row.seats == 2 else f"{level_name(bot)} {seat}"
+    return result
 
 
 class GameReply(BaseModel):

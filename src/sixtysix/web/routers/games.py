@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi import Path as PathParameter
 from fastapi.responses import PlainTextResponse
 
-from sixtysix.web.dependencies import CurrentPlayer, Limit, Service, Signed
+from sixtysix.web.dependencies import CurrentPlayer, Limit, ReplayService, Service, Signed, Stored
 from sixtysix.web.errors import GameError
 from sixtysix.web.models.games import ID_LENGTH, GameReply, GamesReply, NewGame, Replay
 
@@ -24,7 +24,7 @@ async def create(body: NewGame, player: Signed, service: Service, limit: Limit) 
     """A new game with the caller in seat 0."""
     limit("games", *(["invitations"] if body.invites else []))
     game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
-    return GameReply(game=service.describe(game, player))
+    return GameReply(game=game.describe(player))
 
 
 @router.get("/lobby")
@@ -32,7 +32,7 @@ async def lobby(player: CurrentPlayer, service: Service) -> GamesReply:
     """The open tables, newest first."""
     open_games = [g for g in service.games.values() if g.row.status == "open"]
     open_games.sort(key=lambda g: g.row.created, reverse=True)
-    return GamesReply(games=[service.describe(g, player) for g in open_games])
+    return GamesReply(games=[g.describe(player) for g in open_games])
 
 
 @router.post("/games/{game_id}/join")
@@ -40,37 +40,37 @@ async def join(game_id: GameId, player: Signed, service: Service, limit: Limit) 
     """The caller takes the first open seat of a table."""
     limit("joins")
     game = await service.join(player, game_id)
-    return GameReply(game=service.describe(game, player))
+    return GameReply(game=game.describe(player))
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: GameId, player: CurrentPlayer, service: Service) -> GameReply:
+async def get_game(game_id: GameId, player: CurrentPlayer, service: Service, stored: Stored) -> GameReply:
     """A game, live or stored."""
     game = service.games.get(game_id)
     if game is not None:
-        return GameReply(game=service.describe(game, player))
-    stored = await service.db(service.store.game, game_id)
-    if stored is None:
+        return GameReply(game=game.describe(player))
+    found = await stored.game(game_id)
+    if found is None:
         raise GameError("no_game", "no such game")
-    return GameReply(game=(await service.describe_rows([stored[0]], player))[0])
+    return GameReply(game=(await stored.describe([found[0]], player))[0])
 
 
 @router.get("/games/{game_id}/record", response_class=PlainTextResponse)
-async def get_record(game_id: GameId, service: Service) -> PlainTextResponse:
+async def get_record(game_id: GameId, replays: ReplayService) -> PlainTextResponse:
     """A finished match in the record notation, as a file to save."""
-    text = await service.record(game_id)
+    text = await replays.record(game_id)
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="sixtysix-{game_id}.ssn"'})
 
 
 @router.get("/games/{game_id}/replay")
-async def get_replay(game_id: GameId, player: CurrentPlayer, service: Service) -> Replay:
+async def get_replay(game_id: GameId, player: CurrentPlayer, replays: ReplayService) -> Replay:
     """A finished match step by step, every hand shown."""
-    return await service.replay_steps(game_id, player)
+    return await replays.steps(game_id, player)
 
 
 @router.get("/history")
-async def history(player: Signed, service: Service) -> GamesReply:
+async def history(player: Signed, stored: Stored) -> GamesReply:
     """The caller's games, newest first."""
-    rows = await service.db(service.store.games, player_id=player.id)
-    return GamesReply(games=await service.describe_rows(rows, player))
+    rows = await stored.games(player_id=player.id)
+    return GamesReply(games=await stored.describe(rows, player))

@@ -7,15 +7,15 @@ from fastapi import APIRouter
 
 from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESETS, THREE_HAND
-from sixtysix.web.dependencies import Service
-from sixtysix.web.games import three_levels
+from sixtysix.web.dependencies import BotService
 from sixtysix.web.models.options import Options, flag_options
+from sixtysix.web.services.bots import three_levels
 
 router = APIRouter(prefix="/api")
 
 
 @router.get("/options")
-async def options(service: Service) -> Options:
+async def options(bots: BotService) -> Options:
     """The choices of a new game."""
-    return Options(levels=list(LEVELS), three_levels=three_levels(), bots=list(service.programs),
+    return Options(levels=list(LEVELS), three_levels=three_levels(), bots=list(bots.programs),
                    presets=[*PRESETS, THREE_HAND], flags=flag_options())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Service
+from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Stored
 from sixtysix.web.models.players import Guest, PlayerInfo, PlayerReply
 
 router = APIRouter(prefix="/api")
@@ -14,14 +14,14 @@ COOKIE_AGE = 10 * 365 * 24 * 3600
 
 
 @router.post("/guest")
-async def guest(body: Guest, known: CurrentPlayer, service: Service, limit: Limit,
+async def guest(body: Guest, known: CurrentPlayer, stored: Stored, limit: Limit,
                 response: Response) -> PlayerReply:
     """A new guest player with its cookie, or a new name for the caller."""
     limit("guests" if known is None else "renames")
     if known is not None:
-        player = await service.db(service.store.rename, known.id, body.name)
+        player = await stored.rename(known.id, body.name)
     else:
-        player, token = await service.db(service.store.create_player, body.name)
+        player, token = await stored.create_player(body.name)
         response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
     return PlayerReply(player=PlayerInfo(id=player.id, name=player.name))
 

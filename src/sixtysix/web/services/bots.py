@@ -1,0 +1,103 @@
+"""Where bots and hints think: worker processes, the fast levels in one of their own so no
+game waits for another's slow bot, and the program bots the operator allows, each run as a
+process of its own for each game (:mod:`sixtysix.web.programs`)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from sixtysix.analysis import analyze
+from sixtysix.bots import LEVELS, Bot, make_bot
+from sixtysix.bots.engine import EngineBot
+from sixtysix.two.observation import Observation
+from sixtysix.web.models.messages import Hint, HintAction
+from sixtysix.web.programs import make_program
+
+T = TypeVar("T")
+
+HINT_SAMPLES = 40
+FAST_LEVELS = frozenset({"easy", "medium"})
+"""Levels that decide in milliseconds."""
+
+
+def end_with(server: int) -> None:
+    """Make this worker process end when the server that started it is gone (killed
+    servers leave no idle workers behind): a daemon thread looks once a second."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
+
+
+def three_levels() -> list[str]:
+    """The levels whose bots play the three-hand game.
+
+    >>> "easy" in three_levels()
+    True
+    """
+    return [level for level in LEVELS if type(make_bot(level)).act_three is not Bot.act_three]
+
+
+def analyse(observation: Observation) -> list[tuple[str, float, bool]]:
+    """The analysis of each legal action (run in a worker process)."""
+    return [(v.action.token, v.expected, v.exact)
+            for v in analyze(observation, samples=HINT_SAMPLES)]
+
+
+class Bots:
+    """The worker processes by speed, and the program bots players may pick."""
+
+    def __init__(self, *, workers: int | None = None, programs: Mapping[str, str] | None = None,
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
+        self.programs = dict(programs or {})
+        """The program bots the operator allows: each name's command (``cmd:`` without the prefix)."""
+        self.bot_seconds = bot_seconds
+        self.handshake_seconds = handshake_seconds
+        self._workers = workers
+        self._pools: dict[bool, Executor] = {}
+        """Worker processes by speed: the fast levels think in their own process, so a
+        queue of slow bots (and hints) never delays them."""
+
+    def start(self, first: Callable[..., object], *args: Any) -> None:
+        """Open the worker processes, each starting on ``first(*args)`` at once rather than
+        at the first move."""
+        spawn = multiprocessing.get_context("spawn")
+        watch = (os.getpid(),)
+        self._pools = {True: ProcessPoolExecutor(1, mp_context=spawn, initializer=end_with, initargs=watch),
+                       False: ProcessPoolExecutor(self._workers, mp_context=spawn, initializer=end_with,
+                                                  initargs=watch)}
+        loop = asyncio.get_running_loop()
+        for pool in self._pools.values():
+            loop.run_in_executor(pool, first, *args)
+
+    def stop(self) -> None:
+        """Stop the worker processes, dropping what they have not started."""
+        for pool in self._pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    @property
+    def opponents(self) -> list[str]:
+        """The bots a two-hand game may be played against: the levels and the program bots."""
+        return [*LEVELS, *self.programs]
+
+    async def think(self, level: str, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the worker processes of ``level``'s speed."""
+        pool = self._pools[level in FAST_LEVELS]
+        return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+
+    async def hint(self, observation: Observation) -> Hint:
+        """The analysis of each legal action of the seat to act, from its own observation."""
+        values = await asyncio.get_running_loop().run_in_executor(self._pools[False], analyse, observation)
+        return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
+
+    def program(self, name: str, seed: int) -> EngineBot:
+        """A new process of the program bot ``name``, seeded."""
+        return make_program(self.programs[name], seed, self.bot_seconds, self.handshake_seconds)
