@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 from sixtysix.bots import Bot, make_bot
 from sixtysix.bots.engine import EngineBot
@@ -29,7 +30,7 @@ from sixtysix.two.observation import Observation
 class Counted:
     """Seat 0: counts the decisions and the time spent in them."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Any]) -> None:
         self.bot = bot
         self.decisions = 0
         self.thinking = 0.0
@@ -52,7 +53,7 @@ def run(matches: int, seed: int, protocol: bool) -> tuple[int, float, float]:
     thinking = 0.0
     start = time.perf_counter()
     for number in range(matches):
-        bot: Bot = (EngineBot([sys.executable, "-m", "sixtysix.cli", "bot", "random", "--seed", "1"])
+        bot: Bot[Any] = (EngineBot([sys.executable, "-m", "sixtysix.cli", "bot", "random", "--seed", "1"])
                     if protocol else make_bot("random", seed=1))
         seat = Counted(bot)
         Table([seat, make_bot("random", seed=2)], seed=seed + number).play()

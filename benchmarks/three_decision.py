@@ -3,7 +3,7 @@
 Positions come from three-hand deals played on by the heuristic for a few actions
 (0 to 20, by deal), so that decisions early in a round, whose rollouts cost most,
 are well represented. Each position with more than one legal action is decided
-once by the bot given (``act_three``); the benchmark prints the median and maximum
+once by the bot given (``act``); the benchmark prints the median and maximum
 time per decision (wall clock, and the process's CPU time, which other work on a
 shared machine does not inflate) and, as its last line, the decisions per second.
 
@@ -18,13 +18,14 @@ import time
 
 from sixtysix.bots import LEVELS, make_bot
 from sixtysix.cli import MAX_SEED, Parser, whole_number
+from sixtysix.games import THREE
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three
 
 
 def positions(count: int, seed: int) -> list[ThreeObservation]:
     """``count`` observations of the seat to act, each with a choice to make."""
-    heuristic = make_bot("heuristic", seed=seed)
+    heuristic = make_bot("heuristic", seed=seed, game=THREE)
     found: list[ThreeObservation] = []
     deal = seed
     while len(found) < count:
@@ -33,7 +34,7 @@ def positions(count: int, seed: int) -> list[ThreeObservation]:
             to_act = rnd.to_act
             if to_act is None:
                 break
-            rnd.push(heuristic.act_three(observe_three(rnd, to_act)))
+            rnd.push(heuristic.act(observe_three(rnd, to_act)))
         deal += 1
         to_act = rnd.to_act
         if to_act is not None and len(rnd.legal_tuple()) > 1:
@@ -50,12 +51,12 @@ def main() -> None:
     parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1,
                         help="seed of the deals (default 1)")
     args = parser.parse_args()
-    bot = make_bot(args.bot, seed=args.seed)
+    bot = make_bot(args.bot, seed=args.seed, game=THREE)
     times = []
     cpu = []
     for obs in positions(args.positions, args.seed):
         start, start_cpu = time.perf_counter(), time.process_time()
-        bot.act_three(obs)
+        bot.act(obs)
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     print(f"{LEVELS.get(args.bot, args.bot)}: median {1000 * statistics.median(times):.1f} ms, "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -67,7 +68,7 @@ def evaluate(policy: LinearPolicy, matches: int, seed: int, opponent: str = "ran
     won = 0
     for index in range(matches):
         seat = index % 2
-        bots: list[Bot] = [make_bot(opponent, seed=seed + index)] * 2
+        bots: list[Bot[Any]] = [make_bot(opponent, seed=seed + index)] * 2
         bots[seat] = PolicyBot(policy)
         match = Table(bots, seed=seed * 100_003 + index).play()
         won += match.winner == seat

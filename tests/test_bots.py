@@ -23,7 +23,7 @@ from sixtysix.two.round import Round
 
 PRESETS = ["classic", "pagat", "santase", "turkish", "classic claim=auto"]
 
-BotFactory = Callable[[int], Bot]
+BotFactory = Callable[[int], Bot[Observation]]
 FACTORIES: dict[str, BotFactory] = {
     "heuristic": HeuristicBot,
     "solver": lambda seed: SolverBot(seed, samples=3),
@@ -34,7 +34,7 @@ FACTORIES: dict[str, BotFactory] = {
 class Spy:
     """A seat that records what its bot saw and chose."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Observation]) -> None:
         self.bot = bot
         self.decisions: list[tuple[Observation, Action]] = []
 
@@ -45,7 +45,9 @@ class Spy:
 
 
 def play(bots: Sequence[Seat], rules: Rules, seed: int) -> Match:
-    return Table(bots, rules, seed=seed).play()
+    match = Table(bots, rules, seed=seed).play()
+    assert isinstance(match, Match)
+    return match
 
 
 def win_rate(bot: str, opponent: str, matches: int, rules: Rules) -> float:
@@ -105,7 +107,7 @@ class CheckedPimc(PimcBot):
     def evaluate(self, rnd: Round) -> dict[Action, int]:
         assert self.table is not None and self.observation is not None
         true = self.table.match.round
-        assert true is not None
+        assert isinstance(true, Round)
         check_sample(rnd, self.observation, true)
         self.checked += 1
         return super().evaluate(rnd)

@@ -193,7 +193,7 @@ class Watcher:
 
     def current(self) -> Observation:
         rnd = self.table[0].match.round
-        assert rnd is not None
+        assert isinstance(rnd, Round)
         return eager_observation(rnd, self.seat)
 
     def act(self, observation: Observation) -> Action:

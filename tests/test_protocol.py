@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,8 @@ from sixtysix.bots.served import serve
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import Game
+from sixtysix.games import TWO
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
@@ -190,7 +193,7 @@ class LeakCheck:
     def __call__(self, line: str) -> None:
         assert self.table is not None
         rnd = self.table.match.round
-        if rnd is not None:
+        if isinstance(rnd, Round):
             secret = hidden(rnd, self.seat)
             for token in CARD.findall(line):
                 assert not secret >> parse_card(token) & 1, f"seat {self.seat} was told {line!r}"
@@ -218,6 +221,7 @@ def test_no_line_names_a_card_its_seat_may_not_see() -> None:
 def test_the_leak_check_catches_a_hidden_card() -> None:
     table = Table([None, None], seed=2)
     rnd = table.deal()
+    assert isinstance(rnd, Round)
     check = LeakCheck(0)
     check.table = table
     check(f"hand {' '.join(a.token for a in observe(rnd, 0).legal)}")
@@ -305,7 +309,7 @@ def test_the_scripted_client_reads_id_and_options_and_ignores_info() -> None:
     bot = EngineBot(["scripted"], transport=lambda: transport)
     table = Table([bot, make_bot("random", seed=1)], seed=5)
     rnd = table.deal()
-    assert rnd.to_act == 0
+    assert isinstance(rnd, Round) and rnd.to_act == 0
     assert bot.act(observe(rnd, 0)).token == first
     assert bot.id == {"name": "Scripted", "author": "Me"} and bot.options == ["depth whole 1 9"]
     bot.close()
@@ -387,9 +391,9 @@ def test_bad_bot_names_are_one_line_errors(argv: list[str], message: str,
 
 
 def test_a_forfeit_is_scored_for_the_other_seat(monkeypatch: pytest.MonkeyPatch) -> None:
-    def failing(name: str, seed: int | None = None) -> object:
+    def failing(name: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> object:
         if name == "random":
-            return make_bot(name, seed)
+            return make_bot(name, seed, game=game)
         return EngineBot(["x"], transport=lambda: ScriptedTransport(["ready", "play nothing"]))
     monkeypatch.setattr("sixtysix.tournament.play.make_bot", failing)
     from sixtysix.tournament.schedule import MatchSpec
@@ -419,9 +423,9 @@ async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> No
 
 
 def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[Bot] = []
+    made: list[Bot[Any]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot:
+    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
         made.append(make_bot(spec, seed))
         return made[-1]
     monkeypatch.setattr(served, "make_bot", spy)
@@ -511,7 +515,7 @@ def part_played(seed: int, actions: int) -> Match:
 class Heard:
     """A seat that keeps every line a narrator tells it."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Any]) -> None:
         self.bot = bot
         self.narrator = Narrator()
         self.lines: list[str] = []
@@ -530,11 +534,13 @@ def test_a_retold_match_is_the_lines_the_seat_heard(seat: int) -> None:
         table = Table(seats, seed=seed)
         table.play_round()
         rnd = table.deal()
+        assert isinstance(rnd, Round)
         while not rnd.is_over and len(rnd.actions) < 5 + seed:
             to_act = rnd.to_act
             assert to_act is not None
             table.submit(to_act, seats[to_act].act(observe(rnd, to_act)))
         narrator = Narrator()
+        assert isinstance(table.match, Match)
         assert narrator.retell(table.match, seat) == seats[seat].lines
         assert narrator.rounds == 2
 
@@ -588,7 +594,7 @@ async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Pa
 def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[str, int | None]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot:
+    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
         made.append((spec, seed))
         return make_bot(spec, seed)
     monkeypatch.setattr(served, "make_bot", spy)
@@ -618,7 +624,7 @@ def test_play_gives_its_time_limits_to_a_program_opponent() -> None:
 def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
     heard: list[tuple[int, ...]] = []
 
-    class Listening(Bot):
+    class Listening(Bot[Observation]):
         def act(self, observation: Observation) -> Action:
             return observation.legal[0]
 
@@ -629,7 +635,7 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
         def __init__(self) -> None:
             self.narrator = Narrator()
             self.tracker: Tracker | None = None
-            self.starts: list[tuple[int, int]] = []
+            self.starts: list[tuple[int, ...]] = []
 
         def notify(self, event: Event) -> None:
             if self.tracker is None:

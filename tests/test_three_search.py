@@ -11,8 +11,9 @@ from sixtysix.bots import LEVELS, make_bot
 from sixtysix.bots.search import Budget
 from sixtysix.bots.threehand import THREE_UNITS, Maxn, is_determined, policy, search_values, seat_value
 from sixtysix.game.actions import OUT, Action
+from sixtysix.games import THREE
 from sixtysix.rules import Rules
-from sixtysix.table import play_three
+from sixtysix.table import Table
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import observe_three
 from sixtysix.three.round import ThreeRound
@@ -81,20 +82,20 @@ def test_bots_always_choose_a_legal_action(seed: int, rules: str, actions: int) 
     legal = rnd.legal_tuple()
     assert policy(rnd) in legal
     for spec in ("heuristic", "pimc:samples=2"):
-        assert make_bot(spec, seed=seed).act_three(obs) in legal
+        assert make_bot(spec, seed=seed, game=THREE).act(obs) in legal
 
 
 def test_heuristic_declares_a_sure_66_and_not_a_false_one() -> None:
-    bot = make_bot("heuristic")
+    bot = make_bot("heuristic", game=THREE)
     rnd = play(spades(), S_TO_66)
-    assert rnd.points()[0] >= 66 and bot.act_three(observe_three(rnd, 0)) == OUT
+    assert rnd.points()[0] >= 66 and bot.act(observe_three(rnd, 0)) == OUT
     rnd = play(spades(), S_TO_51)
-    assert OUT in rnd.legal_tuple() and bot.act_three(observe_three(rnd, 0)) != OUT
+    assert OUT in rnd.legal_tuple() and bot.act(observe_three(rnd, 0)) != OUT
 
 
 def test_heuristic_announces_the_marriage_it_holds() -> None:
     rnd = play(spades(), "As 9d 9s Ac Jc Js Ah Qs 9c")
-    assert make_bot("heuristic").act_three(observe_three(rnd, 0)) == Action.parse("Mc")
+    assert make_bot("heuristic", game=THREE).act(observe_three(rnd, 0)) == Action.parse("Mc")
 
 
 def test_search_values_a_false_declaration_as_lost_and_avoids_it() -> None:
@@ -102,9 +103,9 @@ def test_search_values_a_false_declaration_as_lost_and_avoids_it() -> None:
     values, taken = search_values(observe_three(rnd, 0), random.Random(1), 8, 3)
     assert taken >= 1 and values[OUT] == -2.0  # the two others score 2 each
     assert all(v > 0 for a, v in values.items() if a != OUT)
-    assert make_bot("hard", seed=1).act_three(observe_three(rnd, 0)) != OUT
+    assert make_bot("hard", seed=1, game=THREE).act(observe_three(rnd, 0)) != OUT
     rnd = play(spades(), S_TO_66)
-    assert make_bot("hard", seed=1).act_three(observe_three(rnd, 0)) == OUT
+    assert make_bot("hard", seed=1, game=THREE).act(observe_three(rnd, 0)) == OUT
 
 
 def test_a_work_budget_stops_the_sampling_at_the_same_deal_every_time() -> None:
@@ -139,15 +140,16 @@ def test_search_plays_exactly_once_the_cards_are_known(seed: int, rules: str) ->
     exact = Maxn().action_scores(rnd)
     assert taken == 1
     assert values == {a: seat_value(s, seat) / 2 for a, s in exact.items()}
-    choice = make_bot("pimc:samples=10", seed=seed).act_three(obs)
+    choice = make_bot("pimc:samples=10", seed=seed, game=THREE).act(obs)
     assert seat_value(exact[choice], seat) == max(seat_value(s, seat) for s in exact.values())
 
 
 def test_same_seed_same_choices() -> None:
     def once(spec: str) -> list[list[Action]]:
-        seats = [make_bot(spec, seed=1), make_bot("heuristic", seed=2), make_bot("random", seed=3)]
-        return [rnd.actions for rnd in play_three(seats, Rules.parse("three-hand match_target=3"),
-                                                   seed=4).rounds]
+        seats = [make_bot(name, seed=seed, game=THREE)
+                 for seed, name in enumerate((spec, "heuristic", "random"), 1)]
+        return [rnd.actions for rnd in Table(seats, Rules.parse("three-hand match_target=3"),
+                                                   seed=4).play().rounds]
     assert once("pimc:samples=3") == once("pimc:samples=3")
 
 
@@ -155,7 +157,7 @@ def test_every_level_plays_three_hand() -> None:
     rnd = play(spades(), "As 9d")
     obs = observe_three(rnd, 2)
     for level in LEVELS:
-        assert make_bot(level, seed=0).act_three(obs) in rnd.legal_tuple()
+        assert make_bot(level, seed=0, game=THREE).act(obs) in rnd.legal_tuple()
 
 
 def test_heuristic_beats_two_random_players() -> None:
@@ -164,7 +166,8 @@ def test_heuristic_beats_two_random_players() -> None:
         for seat in range(3):
             specs = ["random"] * 3
             specs[seat] = "heuristic"
-            match = play_three([make_bot(s, seed=seed * 3 + i) for i, s in enumerate(specs)], seed=seed)
+            seats = [make_bot(s, seed=seed * 3 + i, game=THREE) for i, s in enumerate(specs)]
+            match = Table(seats, seed=seed).play()
             gained[0] += match.score[seat]
             gained[1] += sum(match.score) - match.score[seat]
     assert gained[0] > 1.5 * gained[1] / 2  # per seat, well above each random player

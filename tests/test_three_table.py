@@ -8,10 +8,11 @@ import random
 import pytest
 
 from sixtysix.bots import make_bot
-from sixtysix.errors import IllegalActionError, RulesError, StateError
+from sixtysix.errors import IllegalActionError, StateError
 from sixtysix.game.actions import Action
+from sixtysix.games import THREE
 from sixtysix.rules import Rules
-from sixtysix.table import EventKind, NotYourTurnError, ThreeEvent, ThreeTable
+from sixtysix.table import Event, EventKind, NotYourTurnError, Table
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
 from sixtysix.three.round import ThreeRound
@@ -23,22 +24,22 @@ class Watcher:
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
-        self.bot = make_bot("random", seed=seed)
-        self.events: list[ThreeEvent] = []
+        self.bot = make_bot("random", seed=seed, game=THREE)
+        self.events: list[Event] = []
         self.asked: list[ThreeObservation] = []
-        self.table: ThreeTable | None = None
+        self.table: Table | None = None
         self.rng = random.Random(seed)
 
-    def act_three(self, observation: ThreeObservation) -> Action:
+    def act(self, observation: ThreeObservation) -> Action:
         self.asked.append(observation)
-        return self.bot.act_three(observation)
+        return self.bot.act(observation)
 
-    def notify(self, event: ThreeEvent) -> None:
+    def notify(self, event: Event) -> None:
         assert self.table is not None
         rnd = self.table.match.round
-        assert rnd is not None
+        assert isinstance(rnd, ThreeRound)
         obs = event.observation
-        assert obs == observe_three(rnd, self.seat)
+        assert isinstance(obs, ThreeObservation) and obs == observe_three(rnd, self.seat)
         # The same view of a round whose hidden hands were dealt otherwise: nothing
         # in the event depends on another seat's hidden cards.
         assert observe_three(sample_three(obs, self.rng), self.seat) == obs
@@ -49,9 +50,9 @@ class Watcher:
 
 
 def watched_table(seed: int, rules: Rules | None = None, match: ThreeMatch | None = None) -> tuple[
-        ThreeTable, list[Watcher]]:
+        Table, list[Watcher]]:
     seats = [Watcher(seat, seed * 3 + seat) for seat in range(3)]
-    table = ThreeTable(seats, rules, seed=seed, match=match)
+    table = Table(seats, rules, seed=seed, match=match)
     for seat in seats:
         seat.table = table
     return table, seats
@@ -88,6 +89,7 @@ def test_a_match_is_played_to_the_end_with_the_events_in_order(seed: int) -> Non
 def test_seats_act_in_turn_from_left_of_the_dealer(seed: int) -> None:
     table, seats = watched_table(seed)
     match = table.play()
+    assert isinstance(match, ThreeMatch)
     actors = [event.actor for event in seats[0].events if event.kind is EventKind.ACTION]
     expected: list[int | None] = []
     for result, rnd in zip(match.results(), match.rounds, strict=True):
@@ -105,7 +107,7 @@ def test_seats_act_in_turn_from_left_of_the_dealer(seed: int) -> None:
 
 def test_submit_errors_leave_everything_as_it_was() -> None:
     hearing = Watcher(1, 5)
-    table = ThreeTable([None, hearing, None], seed=5, dealer=2)
+    table = Table([None, hearing, None], seed=5, dealer=2)
     hearing.table = table
     rnd = table.deal()
     assert table.to_act == 0
@@ -122,25 +124,25 @@ def test_submit_errors_leave_everything_as_it_was() -> None:
 
 
 def test_outside_seats_between_rounds_and_in_play() -> None:
-    table = ThreeTable([None, None, None], seed=1)
+    table = Table([None, None, None], seed=1)
     assert table.to_act is None
     with pytest.raises(NotYourTurnError, match="no round is in play"):
         table.submit(0, Action.parse("Ac"))
     with pytest.raises(StateError, match="acts from outside"):
         table.play_round()
-    with pytest.raises(ValueError, match="exactly three seats"):
-        ThreeTable([None, None])
-    with pytest.raises(RulesError):
-        ThreeTable([None, None, None], Rules.parse("classic"))
+    with pytest.raises(ValueError, match="three-hand Sixty-Six needs exactly three seats"):
+        Table([None, None], Rules.parse("three-hand"))
+    with pytest.raises(ValueError, match="two-hand Sixty-Six needs exactly two seats"):
+        Table([None, None, None], Rules.parse("classic"))
 
 
 def test_an_illegal_choice_of_a_seat_names_the_seat() -> None:
     class Stubborn:
-        def act_three(self, observation: ThreeObservation) -> Action:
+        def act(self, observation: ThreeObservation) -> Action:
             return next(action for action in map(Action.parse, ("Ac", "Ad", "Ah", "As"))
                         if action not in observation.legal)
 
-    table = ThreeTable([Stubborn(), Stubborn(), Stubborn()], seed=3)
+    table = Table([Stubborn(), Stubborn(), Stubborn()], seed=3)
     with pytest.raises(IllegalActionError, match=r"seat \d chose A"):
         table.play()
 
@@ -154,6 +156,7 @@ def test_a_match_given_mid_round_is_played_on_and_told_as_resumed() -> None:
     match = table.play()
     assert match is started and match.rounds[0] is rnd and rnd.is_over and match.is_over
     first = seats[2].events[0]
+    assert isinstance(first.observation, ThreeObservation)
     assert first.kind is EventKind.ROUND_RESUMED and first.observation.actions == tuple(rnd.actions[:5])
     actions = sum(len(r.actions) for r in match.rounds) - 5
     assert [event.kind for event in seats[2].events].count(EventKind.ACTION) == actions
@@ -161,8 +164,8 @@ def test_a_match_given_mid_round_is_played_on_and_told_as_resumed() -> None:
 
 def test_same_seed_same_match_and_rules_kept() -> None:
     def once() -> list[list[Action]]:
-        seats = [make_bot("random", seed=i) for i in range(3)]
-        table = ThreeTable(seats, Rules.parse("three-hand match_target=3"), seed=11)
+        seats = [make_bot("random", seed=i, game=THREE) for i in range(3)]
+        table = Table(seats, Rules.parse("three-hand match_target=3"), seed=11)
         match = table.play()
         assert match.rules.match_target == 3
         return [rnd.actions for rnd in match.rounds]

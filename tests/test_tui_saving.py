@@ -53,8 +53,8 @@ async def test_the_record_holds_every_action_while_the_match_goes_on(tmp_path: P
             # as if the process were killed now: the file already holds the whole match so far
             record = read(path)
             replayed = record.replay()
-            assert recorded(replayed) == recorded(app.table.match)
-            assert replayed.score == app.table.match.score
+            assert recorded(replayed) == recorded(app.match)
+            assert replayed.score == app.match.score
             await press_action(pilot, app, first(app.game.legal))
         assert sorted(p.name for p in tmp_path.iterdir()) == ["live.ssn"]  # no temporary file left
         tags = {tag.name: tag.values for tag in read(path).header}

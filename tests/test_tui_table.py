@@ -195,7 +195,7 @@ def may_close_before_drawing(obs: Observation) -> bool:
 
 
 def current_round(app: SixtySixApp) -> Round:
-    rnd = app.table.match.round
+    rnd = app.match.round
     assert rnd is not None
     return rnd
 

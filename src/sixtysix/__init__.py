@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from sixtysix.game.round import Phase
     from sixtysix.notation import Record, ReplayError, legal_tokens, push_recorded
     from sixtysix.rules import PRESETS, Rules
-    from sixtysix.table import play_three
     from sixtysix.three.match import ThreeMatch
     from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
     from sixtysix.three.outcome import ThreeOutcome
@@ -57,7 +56,7 @@ __all__ = [
     "RoundResult", "Rules", "RulesError", "SixtySixError", "StateError", "Suit", "ThreeMatch",
     "ThreeObservation", "ThreeOutcome", "ThreeRound", "ThreeTrick", "Trick",
     "card_name", "legal_tokens", "marriage", "observe_three", "parse_action", "parse_card",
-    "play_three", "push_recorded", "sample_round", "sample_three",
+    "push_recorded", "sample_round", "sample_three",
 ]
 __version__ = "0.1.0"
 
@@ -102,7 +101,6 @@ _EXPORTS = {
     "ThreeRound": "sixtysix.three.round",
     "ThreeTrick": "sixtysix.three.round",
     "observe_three": "sixtysix.three.observation",
-    "play_three": "sixtysix.table",
     "sample_three": "sixtysix.three.observation",
 }
 """The module each name of :data:`__all__` comes from."""

@@ -106,26 +106,24 @@ async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
 
 def test_a_bot_thinking_for_the_web_hears_the_match_score(monkeypatch: pytest.MonkeyPatch) -> None:
     from sixtysix.bots import Bot
-    from sixtysix.table import Event, ThreeEvent
+    from sixtysix.games import AnyObservation
+    from sixtysix.table import Event
     from sixtysix.three.match import ThreeMatch
-    from sixtysix.three.observation import ThreeObservation, observe_three
+    from sixtysix.three.observation import observe_three
     from sixtysix.two.match import Match
-    from sixtysix.two.observation import Observation, observe
+    from sixtysix.two.observation import observe
     from sixtysix.web import games
 
     heard: list[tuple[int, ...]] = []
 
-    class Listening(Bot):
-        def act(self, observation: Observation) -> Action:
+    class Listening(Bot[AnyObservation]):
+        def act(self, observation: AnyObservation) -> Action:
             return observation.legal[-1]
 
-        def act_three(self, observation: ThreeObservation) -> Action:
-            return observation.legal[-1]
-
-        def notify(self, event: Event | ThreeEvent) -> None:
+        def notify(self, event: Event) -> None:
             heard.append(event.score)
 
-    monkeypatch.setattr(games, "make_bot", lambda level, seed: Listening(seed))
+    monkeypatch.setattr(games, "make_bot", lambda level, seed, game: Listening(seed))
     rnd = Match(seed=2).deal()
     obs = observe(rnd, rnd.leader)
     assert games.think("expert", 1, obs, (3, 5)) == obs.legal[-1].token

@@ -7,13 +7,17 @@ names a program that speaks the bot protocol (:mod:`sixtysix.bots.engine`). Each
 the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
 specification against them, raising :class:`~sixtysix.errors.BotError`.
 
+A bot plays one game, the two-hand one unless :func:`make_bot` is given another; a
+name may stand for a different class in each game it plays (:class:`Kind`).
+
+>>> from sixtysix.games import THREE
 >>> bot = make_bot("random", seed=1)
 >>> sorted(BOTS)
 ['greedy', 'heuristic', 'ismcts', 'pimc', 'random', 'solver']
 >>> make_bot("ismcts:iterations=50,exploration=0.5").exploration
 0.5
->>> type(make_bot("medium")).__name__
-'HeuristicBot'
+>>> type(make_bot("medium")).__name__, type(make_bot("medium", game=THREE)).__name__
+('HeuristicBot', 'ThreeHeuristicBot')
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from sixtysix.errors import BotError, quoted
 from sixtysix.game.actions import Action
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
+from sixtysix.game.interface import Game, Observation
+from sixtysix.games import GAMES, THREE, TWO
+
+O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
 
 COMMAND = "cmd:"
 """The prefix of a bot specification that names a program speaking the bot protocol."""
@@ -83,8 +89,8 @@ class Parameter:
         return value
 
 
-class Bot(ABC):
-    """A computer player: ``act`` picks one of the observation's legal actions.
+class Bot(ABC, Generic[O_contra]):
+    """A computer player of one game: ``act`` picks one of the observation's legal actions.
 
     Bots are seeded: the same seed and the same observations give the same choices.
     """
@@ -97,31 +103,38 @@ class Bot(ABC):
         self.rng = Random(seed)
 
     @abstractmethod
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: O_contra) -> Action:
         """Choose an action for the seat to act."""
 
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """Choose an action for the seat to act in a three-hand round (RULES.md section 11);
-        bots that play the three-hand game override this.
 
-        >>> from sixtysix.three.match import ThreeMatch
-        >>> from sixtysix.three.observation import observe_three
-        >>> rnd = ThreeMatch(seed=1).deal()
-        >>> make_bot("greedy").act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
-        True
-        >>> make_bot("solver").act_three(observe_three(rnd, rnd.to_act))
-        Traceback (most recent call last):
-        ...
-        sixtysix.errors.BotError: bot 'solver' does not play the three-hand game yet; \
-these do: greedy, heuristic, pimc, random
-        """
-        players = sorted(name for name, kind in BOTS.items() if kind.act_three is not Bot.act_three)
-        raise BotError(f"bot {self.name!r} does not play the three-hand game yet; "
-                       f"these do: {', '.join(players)}")
+@dataclass(frozen=True)
+class Kind:
+    """A bot by name: the parameters its specification may set, and its class in each
+    game it plays (by the game's name), each taking a seed and those parameters."""
+
+    name: str
+    parameters: Mapping[str, Parameter]
+    classes: Mapping[str, type[Bot[Any]]]
+
+    @staticmethod
+    def of(*classes: type[Bot[Any]], games: tuple[Game[Any, Any, Any], ...]) -> Kind:
+        """The kind of ``classes``, the one for each of ``games`` in order (one class for
+        all of them if only one is given), which share their name and parameters."""
+        if len(classes) == 1:
+            classes *= len(games)
+        first = classes[0]
+        if any((c.name, c.parameters) != (first.name, first.parameters) for c in classes):
+            raise ValueError(f"the classes of bot {first.name!r} differ in name or parameters")
+        return Kind(first.name, first.parameters,
+                    {game.name: cls for game, cls in zip(games, classes, strict=True)})
+
+    def plays(self, game: Game[Any, Any, Any]) -> bool:
+        """Whether the bot plays ``game``."""
+        return game.name in self.classes
 
 
-BOTS: dict[str, type[Bot]] = {}
-"""Bot classes by name; each takes a seed and its :attr:`~Bot.parameters`."""
+BOTS: dict[str, Kind] = {}
+"""The bots by name."""
 
 
 LEVELS: dict[str, str] = {}
@@ -143,9 +156,35 @@ def _described(accepted: Mapping[str, Parameter]) -> str:
                      f"{', '.join(keys[:-1])} or {keys[-1]} ({kind})" for kind, keys in groups.items())
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """The bot of a name or level, seeded, with ``name:key=value,...`` parameters, or
-    ``learned:PATH``: a policy trained by ``examples/train_policy.py`` (extra ``[rl]``).
+def plays(spec: str, game: Game[Any, Any, Any]) -> bool:
+    """Whether the bot or level named by ``spec`` plays ``game`` (its parameters unchecked).
+
+    >>> from sixtysix.games import THREE
+    >>> plays("expert", THREE), plays("solver", THREE), plays("solver:samples=3", TWO)
+    (True, False, True)
+    """
+    if spec.startswith((COMMAND, "learned:")):
+        return game is TWO
+    kind = BOTS.get(LEVELS.get(spec, spec).partition(":")[0])
+    return kind is not None and kind.plays(game)
+
+
+def make_bot(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
+    """The bot of a name or level for ``game``, seeded, with ``name:key=value,...``
+    parameters, or ``learned:PATH``: a policy trained by ``examples/train_policy.py``
+    (extra ``[rl]``).
+
+    >>> from sixtysix.games import THREE
+    >>> from sixtysix.three.match import ThreeMatch
+    >>> from sixtysix.three.observation import observe_three
+    >>> rnd = ThreeMatch(seed=1).deal()
+    >>> make_bot("greedy", game=THREE).act(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+    True
+    >>> make_bot("solver", game=THREE)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.BotError: bot 'solver' does not play the three-hand game yet; \
+these do: greedy, heuristic, pimc, random
 
     >>> make_bot("nobody")
     Traceback (most recent call last):
@@ -162,10 +201,14 @@ not '0'; solver takes samples
     ...
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
-    if spec.startswith(COMMAND):
-        from sixtysix.bots.engine import EngineBot
+    if spec.startswith((COMMAND, "learned:")):
+        if game is not TWO:
+            raise BotError(f"a program or learned bot does not play the {game.name} game yet: "
+                           "the bot protocol and the learned policies seat two")
+        if spec.startswith(COMMAND):
+            from sixtysix.bots.engine import EngineBot
 
-        return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
+            return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
     if name == "learned":
@@ -174,6 +217,11 @@ not '0'; solver takes samples
     if kind is None:
         raise BotError(f"unknown bot {quoted(name)}; bots: {', '.join(sorted(BOTS))}; "
                        f"levels: {', '.join(LEVELS)}")
+    cls = kind.classes.get(game.name)
+    if cls is None:
+        players = sorted(name for name, other in BOTS.items() if other.plays(game))
+        raise BotError(f"bot {name!r} does not play the {game.name} game yet; "
+                       f"these do: {', '.join(players)}")
     accepted = kind.parameters
     takes = f"{name} takes {', '.join(accepted)}"
     options: dict[str, int | float] = {}
@@ -193,10 +241,10 @@ not '0'; solver takes samples
             options[key] = parameter.read(key, value)
         except BotError as error:
             raise BotError(f"bot {name!r}: {error}; {takes}") from None
-    return kind(seed, **options)
+    return cls(seed, **options)
 
 
-def _learned(path: str, seed: int | None) -> Bot:
+def _learned(path: str, seed: int | None) -> Bot[Any]:
     """The bot of the learned policy at ``path``, from the ``[rl]`` extra."""
     if not path:
         raise BotError("bot 'learned' needs the path of a policy: learned:PATH")
@@ -209,13 +257,16 @@ def _learned(path: str, seed: int | None) -> Bot:
 
 def _register() -> None:
     from sixtysix.bots.greedy import GreedyBot
-    from sixtysix.bots.heuristic import HeuristicBot
+    from sixtysix.bots.heuristic import HeuristicBot, ThreeHeuristicBot
     from sixtysix.bots.ismcts import IsmctsBot
-    from sixtysix.bots.pimc import PimcBot
+    from sixtysix.bots.pimc import PimcBot, ThreePimcBot
     from sixtysix.bots.random import RandomBot
     from sixtysix.bots.solver import SolverBot
 
-    for kind in (RandomBot, GreedyBot, IsmctsBot, HeuristicBot, SolverBot, PimcBot):
+    for kind in (Kind.of(RandomBot, games=GAMES), Kind.of(GreedyBot, games=GAMES),
+                 Kind.of(IsmctsBot, games=(TWO,)),
+                 Kind.of(HeuristicBot, ThreeHeuristicBot, games=(TWO, THREE)),
+                 Kind.of(SolverBot, games=(TWO,)), Kind.of(PimcBot, ThreePimcBot, games=(TWO, THREE))):
         BOTS[kind.name] = kind
     LEVELS.update({
         "easy": "greedy",

@@ -14,6 +14,7 @@ import shlex
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from sixtysix.bots import Bot
 from sixtysix.errors import BotError, BotFailedError, quoted
@@ -31,7 +32,7 @@ HANDSHAKE_SECONDS = 10.0
 """How long a program bot may take to start and answer the handshake, by default."""
 
 
-class EngineBot(Bot):
+class EngineBot(Bot[Observation]):
     """A seat played by a program that speaks the protocol.
 
     The program starts with the first event or request to act and runs for the
@@ -230,7 +231,7 @@ class EngineBot(Bot):
         self._end()
 
 
-def limit(bot: Bot, seconds: float | None = None, handshake: float | None = None) -> Bot:
+def limit(bot: Bot[Any], seconds: float | None = None, handshake: float | None = None) -> Bot[Any]:
     """``bot`` with these time limits, in seconds, if it is a program bot (``None``
     keeps the default of :data:`DECISION_SECONDS` or :data:`HANDSHAKE_SECONDS`).
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 from sixtysix.bots import Bot
 from sixtysix.cards import CARD_POINTS, Suit, beats
 from sixtysix.game.actions import DRAW, EXCHANGE, OUT, PASS, Action
+from sixtysix.game.interface import Observation
 from sixtysix.game.round import Phase
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[Observation]):
     """Declares out at 66, melds and exchanges when it can, wins a trick with
-    its cheapest winning card when the trick holds points, and otherwise plays
-    its cheapest card. It never closes.
+    its cheapest winning card when the trick holds 10 points or more, and otherwise
+    plays its cheapest card. It never closes.
 
-    >>> from sixtysix import Match
-    >>> from sixtysix.two.observation import observe
-    >>> rnd = Match(seed=1).deal()
-    >>> GreedyBot().act(observe(rnd, rnd.to_act)) in rnd.legal_tuple()
+    >>> from sixtysix.games import THREE, TWO
+    >>> for game in (TWO, THREE):
+    ...     rnd = game.new_match(seed=1).deal()
+    ...     print(GreedyBot().act(game.observe(rnd, rnd.to_act)) in rnd.legal_tuple())
+    True
     True
     """
 
@@ -26,8 +26,7 @@ class GreedyBot(Bot):
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
-        seat = observation.seat
-        if OUT in legal and observation.points[seat] >= 66:
+        if OUT in legal and observation.points[observation.seat] >= 66:
             return OUT
         if observation.phase is Phase.DRAW:
             return DRAW
@@ -41,27 +40,6 @@ class GreedyBot(Bot):
         cards = [a for a in legal if a.card is not None]
         if not cards:
             return PASS if PASS in legal else legal[0]
-        lead = observation.lead_card
-        return _cheapest(cards, () if lead is None else (lead,), observation.trump)
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """The same in the three-hand game: out at 66, a marriage when it may, the
-        cheapest card that beats the trick so far when it holds 10 points or more,
-        else the cheapest card.
-
-        >>> from sixtysix.three.match import ThreeMatch
-        >>> from sixtysix.three.observation import observe_three
-        >>> rnd = ThreeMatch(seed=3).deal()
-        >>> GreedyBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
-        True
-        """
-        legal = observation.legal
-        if OUT in legal and observation.points[observation.seat] >= 66:
-            return OUT
-        marriages = [a for a in legal if a.marriage_suit is not None]
-        if marriages:
-            return max(marriages, key=lambda a: a.marriage_suit == observation.trump)
-        cards = [a for a in legal if a.card is not None]
         return _cheapest(cards, observation.table, observation.trump)
 
 

@@ -106,7 +106,7 @@ class _View:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[Observation]):
     """Plays as an experienced human: declares out at 66, exchanges the trump nine,
     melds early (the trump marriage first), leads low cards and keeps its trumps,
     aces and tens in open play, takes the opponent's aces and tens, closes when its
@@ -141,23 +141,6 @@ class HeuristicBot(Bot):
             values = sampled_values(observation, self.rng, _STRICT_SAMPLES)
             return best_action(values, action)
         return action
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """The rules of thumb of the three-hand game (:class:`~sixtysix.bots.threehand.Seat3`):
-        out at 66, a marriage at every chance (the trump one first), sure winners led
-        (top trumps first), else a high card no one may beat, else the cheapest card;
-        following, the trick taken when it is worth it and the winning card is safe
-        from the seat still to play, else the cheapest card.
-
-        >>> from sixtysix.three.match import ThreeMatch
-        >>> from sixtysix.three.observation import observe_three
-        >>> rnd = ThreeMatch(seed=1).deal()
-        >>> HeuristicBot().act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
-        True
-        """
-        from sixtysix.bots.threehand import Seat3
-
-        return Seat3.of(observation).choose()
 
     def _rules(self, observation: Observation) -> Action:
         legal = observation.legal
@@ -238,3 +221,30 @@ def _holds_marriage(view: _View) -> bool:
     hand = view.hand & ~view.obs.own_shown
     return any(hand >> (s * 6 + KING) & 1 and hand >> (s * 6 + QUEEN) & 1 for s in range(4))
 
+
+class ThreeHeuristicBot(Bot[ThreeObservation]):
+    """The rules of thumb of the three-hand game (:class:`~sixtysix.bots.threehand.Seat3`):
+    out at 66, a marriage at every chance (the trump one first), sure winners led
+    (top trumps first), else a high card no one may beat, else the cheapest card;
+    following, the trick taken when it is worth it and the winning card is safe
+    from the seat still to play, else the cheapest card. It takes the two-hand
+    bot's parameter, so that a level names one bot for both games, but no exact
+    solve: ``exact`` changes nothing here.
+
+    >>> from sixtysix.three.match import ThreeMatch
+    >>> from sixtysix.three.observation import observe_three
+    >>> rnd = ThreeMatch(seed=1).deal()
+    >>> ThreeHeuristicBot().act(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+    True
+    """
+
+    name: ClassVar[str] = HeuristicBot.name
+    parameters: ClassVar[Mapping[str, Parameter]] = HeuristicBot.parameters
+
+    def __init__(self, seed: int | None = None, exact: int = 6) -> None:
+        super().__init__(seed)
+
+    def act(self, observation: ThreeObservation) -> Action:
+        from sixtysix.bots.threehand import Seat3
+
+        return Seat3.of(observation).choose()

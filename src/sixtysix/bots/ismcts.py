@@ -79,7 +79,7 @@ def round_value(rnd: Round, seat: int) -> float:
     return outcome.game_points if outcome.winner == seat else -outcome.game_points
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(Bot[Observation]):
     """ISMCTS under an iteration budget, or a time budget in seconds if given.
 
     ``exploration`` is the UCB1 constant on rewards scaled to [-1, 1]

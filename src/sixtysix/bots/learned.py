@@ -75,7 +75,7 @@ class LinearPolicy:
         return cls(weights.astype(np.float64), bias.astype(np.float64))
 
 
-class PolicyBot(Bot):
+class PolicyBot(Bot[Observation]):
     """A bot that takes its policy's most likely legal action."""
 
     name = "learned"

@@ -70,7 +70,7 @@ from sixtysix.bots.search import (
 from sixtysix.compiled import mypyc_attr
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, Action
 from sixtysix.game.round import Phase
-from sixtysix.table import Event, ThreeEvent
+from sixtysix.table import Event
 from sixtysix.three.observation import ThreeObservation
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
@@ -82,7 +82,7 @@ EXACT_STOCK: Final = 2
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class PimcBot(Bot):
+class PimcBot(Bot[Observation]):
     """Perfect-information Monte Carlo over sampled full rounds.
 
     ``samples`` is the number of full rounds drawn per decision; ``work`` and
@@ -140,28 +140,6 @@ class PimcBot(Bot):
                 values[action] -= self.close_margin
         return best_action(values, preferred)
 
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """The sampling search of the three-hand game (:func:`~sixtysix.bots.threehand.search_values`):
-        ``samples`` full rounds drawn from the observation (``work`` and ``seconds``, if
-        given, stop early), each action valued by rollouts of the rules of thumb until
-        :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly;
-        ties go to the heuristic's choice.
-
-        >>> from sixtysix.three.match import ThreeMatch
-        >>> from sixtysix.three.observation import observe_three
-        >>> rnd = ThreeMatch(seed=1).deal()
-        >>> PimcBot(seed=1, samples=2).act_three(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
-        True
-        """
-        from sixtysix.bots.threehand import EXACT_TRICKS, Seat3, search_values
-
-        legal = observation.legal
-        if len(legal) == 1:
-            return legal[0]
-        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS,
-                                  self.new_budget())
-        return best_action(values, Seat3.of(observation).choose())
-
     def new_budget(self) -> Budget:
         """A decision's :class:`~sixtysix.bots.search.Budget`: ``work`` thousand units
         and ``seconds``, as given.
@@ -169,9 +147,9 @@ class PimcBot(Bot):
         >>> PimcBot(work=250).new_budget().work
         250000
         """
-        return Budget(None if self.work is None else self.work * 1000, self.seconds)
+        return _budget(self.work, self.seconds)
 
-    def notify(self, event: Event | ThreeEvent) -> None:
+    def notify(self, event: Event) -> None:
         """Hear one of the table's events: the bot keeps the match score (``match=1``).
 
         >>> from sixtysix.table import Table
@@ -246,3 +224,48 @@ class PimcBot(Bot):
 
 def _is_strict(rnd: Round) -> bool:
     return rnd.is_strict
+
+
+def _budget(work: int | None, seconds: float | None) -> Budget:
+    """A decision's budget: ``work`` thousand units and ``seconds``, as given."""
+    return Budget(None if work is None else work * 1000, seconds)
+
+
+class ThreePimcBot(Bot[ThreeObservation]):
+    """The sampling search of the three-hand game (:func:`~sixtysix.bots.threehand.search_values`):
+    ``samples`` full rounds drawn from the observation (``work`` and ``seconds``, if
+    given, stop early), each action valued by rollouts of the rules of thumb until
+    :data:`~sixtysix.bots.threehand.EXACT_TRICKS` tricks are left, then exactly; ties
+    go to the heuristic's choice. It takes the two-hand bot's parameters, so that a
+    level names one bot for both games; ``close_margin``, ``raw``, ``exchange`` and
+    ``match`` change nothing here.
+
+    >>> from sixtysix.three.match import ThreeMatch
+    >>> from sixtysix.three.observation import observe_three
+    >>> rnd = ThreeMatch(seed=1).deal()
+    >>> ThreePimcBot(seed=1, samples=2).act(observe_three(rnd, rnd.to_act)) in rnd.legal_tuple()
+    True
+    """
+
+    name: ClassVar[str] = PimcBot.name
+    parameters: ClassVar[Mapping[str, Parameter]] = PimcBot.parameters
+
+    def __init__(self, seed: int | None = None, samples: int = 20, seconds: float | None = None,
+                 close_margin: float = 0.0, raw: int = 0, exchange: int = 0, match: int = 0,
+                 work: int | None = None) -> None:
+        super().__init__(seed)
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+        self.seconds = seconds
+        self.work = work
+
+    def act(self, observation: ThreeObservation) -> Action:
+        from sixtysix.bots.threehand import EXACT_TRICKS, Seat3, search_values
+
+        legal = observation.legal
+        if len(legal) == 1:
+            return legal[0]
+        values, _ = search_values(observation, self.rng, self.samples, EXACT_TRICKS,
+                                  _budget(self.work, self.seconds))
+        return best_action(values, Seat3.of(observation).choose())

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from sixtysix.bots import Bot
 from sixtysix.game.actions import Action
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
+from sixtysix.game.interface import Observation
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Observation]):
     """Picks uniformly among the legal actions.
 
     >>> from sixtysix import Match
@@ -21,7 +20,4 @@ class RandomBot(Bot):
     name = "random"
 
     def act(self, observation: Observation) -> Action:
-        return self.rng.choice(observation.legal)
-
-    def act_three(self, observation: ThreeObservation) -> Action:
         return self.rng.choice(observation.legal)

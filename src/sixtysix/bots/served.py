@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from sixtysix.bots import LEVELS, Bot, make_bot
 from sixtysix.cards import parse_card
@@ -91,7 +92,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
 _PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
 
 
-def _play(tracker: Tracker, bot: Bot, command: str, arguments: list[str]) -> str | None:
+def _play(tracker: Tracker, bot: Bot[Any], command: str, arguments: list[str]) -> str | None:
     """Apply one line of play to ``tracker``; the answer to ``go``."""
     if command == "round":
         dealer, score = wire.read_round(arguments)

@@ -19,7 +19,7 @@ from sixtysix.two.observation import Observation
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class SolverBot(Bot):
+class SolverBot(Bot[Observation]):
     """Plays perfectly once play is strict, and like :class:`HeuristicBot` before.
 
     In strict play it solves the round exactly when it knows every card to be

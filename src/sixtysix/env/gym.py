@@ -65,7 +65,7 @@ class SixtySixEnv(gymnasium.Env[Vector, np.int64]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0
         self.round: Round = Match(self.rules, seed=0).deal()
-        self.bot: Bot = make_bot(opponent, seed=0)
+        self.bot: Bot[Any] = make_bot(opponent, seed=0)
 
     def _seed(self) -> int:
         return int(self.np_random.integers(2**63))

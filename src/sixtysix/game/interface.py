@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from sixtysix.cards import Card, CardSet, Suit
 from sixtysix.explanations import Clause
@@ -109,6 +109,10 @@ class Round(Protocol):
     def outcome(self) -> Outcome | None: ...
 
     @property
+    def position(self) -> object:
+        """The same object while the round does not move (a push or a pop replaces it)."""
+
+    @property
     def actions(self) -> list[Action]:
         """Every action of the round so far."""
 
@@ -165,6 +169,10 @@ class Observation(Protocol):
 
     @property
     def hand(self) -> CardSet: ...
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards of the trick in play, in the order played."""
 
     @property
     def marriages(self) -> tuple[tuple[int, Suit], ...]: ...
@@ -252,21 +260,27 @@ class Match(Protocol):
     def pop(self) -> Action: ...
 
 
+M = TypeVar("M", bound=Match)
+R = TypeVar("R", bound=Round)
+V = TypeVar("V", bound=Observation)
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[M, R, V]):
     """One game of the family: its name, its seats, and how its matches, views and
-    samples are made. Each game's package defines one (``sixtysix.two.game.GAME``,
-    ``sixtysix.three.game.GAME``); :mod:`sixtysix.games` lists them."""
+    samples are made, of its own match, round and observation classes. Each game's
+    package defines one (``sixtysix.two.game.GAME``, ``sixtysix.three.game.GAME``);
+    :mod:`sixtysix.games` lists them."""
 
     name: str
     """How players and records call it: ``two-hand`` or ``three-hand``."""
     seats: int
-    new_match: Callable[..., Match]
-    """``new_match(rules=None, seed=None, dealer=None)``: a match under ``rules``
+    new_match: Callable[..., M]
+    """``new_match(rules=None, *, seed=None, dealer=None)``: a match under ``rules``
     (the game's default preset if ``None``), its decks shuffled from ``seed``."""
-    observe: Callable[[Round, int], Observation]
+    observe: Callable[[R, int], V]
     """``observe(round, seat)``: what ``seat`` may know of the round now."""
-    sample: Callable[[Observation, random.Random], Round]
+    sample: Callable[[V, random.Random], R]
     """``sample(observation, rng)``: a full round consistent with the observation."""
 
     def __repr__(self) -> str:

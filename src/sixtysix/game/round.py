@@ -74,6 +74,13 @@ class BaseRound:
         return self._s[_LEADER]
 
     @property
+    def position(self) -> object:
+        """An object that stays the same while the round does not move: a push or a pop
+        replaces it. Who keeps a view of the round (the table, a seat's observation)
+        keeps it while ``position`` is the same object."""
+        return self._s
+
+    @property
     def played(self) -> CardSet:
         """Every card played to a trick so far, those on the table included."""
         return self._s[_PLAYED]

@@ -41,7 +41,7 @@ from sixtysix.game.actions import Action
 from sixtysix.protocol import wire
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation
+from sixtysix.two.observation import Observation, narrow
 
 
 class Narrator:
@@ -58,7 +58,7 @@ class Narrator:
 
     def lines(self, event: Event) -> list[str]:
         """The lines that tell ``event``."""
-        obs = event.observation
+        obs = narrow(event.observation)
         last = self._last
         self._last = obs
         out: list[str] = []

@@ -5,18 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from sixtysix.cards import (
     Card,
 )
 from sixtysix.errors import RulesError, StateError
-from sixtysix.game.actions import Action
 from sixtysix.game.match import BaseMatch
 from sixtysix.game.outcome import Reason
 from sixtysix.rules import Rules
 from sixtysix.three.deal import SEATS, left_of
-from sixtysix.three.observation import ThreeObservation
 from sixtysix.three.outcome import ThreeOutcome
 from sixtysix.three.round import _THREE_HAND, ThreeRound
 
@@ -120,9 +117,10 @@ class ThreeMatch(BaseMatch[ThreeRound]):
         return ThreeRound(deck, dealer, self.rules)
 
 
-class ThreeSeat(Protocol):
-    """A player of the three-hand game: a bot of :mod:`sixtysix.bots` that plays it."""
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """Choose an action for the seat to act."""
-        ...
+def narrow(match: object) -> ThreeMatch:
+    """``match`` as a three-hand match, for code of this game handed a match of any game
+    (a :class:`~sixtysix.table.Table`'s); a :class:`~sixtysix.errors.StateError` if it
+    is another game's."""
+    if not isinstance(match, ThreeMatch):
+        raise StateError(f"not a three-hand match: {type(match).__name__}")
+    return match

@@ -455,7 +455,10 @@ class ThreeRound(BaseRound):
     def push(self, action: int) -> None:
         """Apply an action, or raise :class:`IllegalActionError` leaving the state unchanged."""
         self._check(action)
-        self._stack.append(self._s[:])
+        # The state list before the push is kept as it is and play goes on in a copy,
+        # so that a push or a pop replaces the list (see BaseRound.position).
+        self._stack.append(self._s)
+        self._s = self._s[:]
         taken = ACTIONS[action]
         self._actions.append(taken)
         self._legal = None

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from sixtysix.bots import make_bot
 from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.errors import BotFailedError
+from sixtysix.games import game_of
 from sixtysix.rules import Rules
-from sixtysix.table import Table, ThreeTable
+from sixtysix.table import Table
 from sixtysix.tournament.schedule import MatchSpec
 from sixtysix.tournament.seats import TimedSeat
 
@@ -33,14 +34,15 @@ def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process).
 
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
-    match by forfeit, with the reason in the result; its process is ended.
+    match by forfeit, with the reason in the result; its process is ended. (Program
+    bots seat two: the bot protocol has no three-hand version yet.)
     """
-    if len(spec.bots) == 3:
-        return _play_three(spec)
-    bots = [limit(make_bot(name, seed=spec.seed * 2 + i), spec.bot_seconds, spec.handshake_seconds)
-            for i, name in enumerate(spec.bots)]
+    rules = Rules.parse(spec.rules)
+    game = game_of(rules)
+    bots = [limit(make_bot(name, seed=spec.seed * game.seats + i, game=game), spec.bot_seconds,
+                  spec.handshake_seconds) for i, name in enumerate(spec.bots)]
     seats = [TimedSeat(bot) for bot in bots]
-    table = Table(seats, Rules.parse(spec.rules), seed=spec.seed)
+    table = Table(seats, rules, seed=spec.seed)
     forfeit = None
     try:
         match = table.play()
@@ -55,19 +57,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if isinstance(bot, EngineBot):
                 bot.close()
     assert winner is not None
-    return MatchResult(
-        spec, winner, match.score, len(match.rounds),
-        (tuple(seats[0].times), tuple(seats[1].times)), forfeit,
-    )
-
-
-def _play_three(spec: MatchSpec) -> MatchResult:
-    """Play one three-hand match of a tournament."""
-    seats = [TimedSeat(make_bot(name, seed=spec.seed * 3 + i)) for i, name in enumerate(spec.bots)]
-    match = ThreeTable(seats, Rules.parse(spec.rules), seed=spec.seed).play()
-    assert match.winner is not None
-    return MatchResult(spec, match.winner, match.score, len(match.rounds),
-                       tuple(tuple(seat.times) for seat in seats))
+    return MatchResult(spec, winner, match.score, len(match.rounds),
+                       tuple(tuple(seat.times) for seat in seats), forfeit)
 
 
 def play_pair(pair: Sequence[MatchSpec]) -> list[MatchResult]:

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sixtysix.bots import Bot, make_bot
+from sixtysix.bots import make_bot
 from sixtysix.errors import TournamentError
+from sixtysix.games import game_of
 from sixtysix.rules import Rules
-from sixtysix.three.match import ThreeMatch
-from sixtysix.three.observation import observe_three
 from sixtysix.tournament.backends import BACKENDS, run_pairs
 from sixtysix.tournament.play import MatchResult
 from sixtysix.tournament.report import Report
@@ -37,10 +36,9 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     on the Ray instance this process already started, or on a new local instance of
     ``jobs`` CPUs (:func:`sixtysix.tournament.ray.run_on_ray`).
     """
+    game = game_of(rules)
     for name in bots:
-        bot = make_bot(name)
-        if rules.seats == 3:
-            require_three(name, bot)
+        make_bot(name, game=game)
     if len(set(bots)) != len(bots):
         raise TournamentError("each bot may enter once")
     if jobs < 1:
@@ -59,12 +57,3 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
     results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
     standings, head = tally(list(bots), results, rules.seats)
     return Report(list(bots), str(rules), matches, seed, standings, head, results, rules.seats)
-
-
-def require_three(name: str, bot: Bot) -> None:
-    """Raise :class:`~sixtysix.errors.BotError` (the bot's own words) or
-    :class:`~sixtysix.errors.TournamentError` unless the bot ``name`` gave can take a seat of a
-    three-hand match."""
-    if type(bot).act_three is Bot.act_three:
-        rnd = ThreeMatch(seed=0).deal()
-        bot.act_three(observe_three(rnd, rnd.leader))

@@ -8,9 +8,8 @@ from typing import Any
 
 from sixtysix.bots import Bot
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import Observation
 from sixtysix.table import Event
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
 
 
 class TimedSeat:
@@ -20,7 +19,7 @@ class TimedSeat:
 
     notify: Callable[[Event], None]
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot[Any]) -> None:
         self.bot = bot
         self.times: list[float] = []
         notify = getattr(bot, "notify", None)
@@ -28,13 +27,7 @@ class TimedSeat:
             self.notify = notify
 
     def act(self, observation: Observation) -> Action:
-        return self._timed(self.bot.act, observation)
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        return self._timed(self.bot.act_three, observation)
-
-    def _timed(self, act: Callable[[Any], Action], observation: object) -> Action:
         start = time.perf_counter()
-        action = act(observation)
+        action = self.bot.act(observation)
         self.times.append(time.perf_counter() - start)
         return action

@@ -38,7 +38,7 @@ from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
 from sixtysix.errors import BotFailedError
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action, marriage
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind, Table, ThreeEvent, ThreeTable
+from sixtysix.table import Event, EventKind, Table
 from sixtysix.tui.saving import record_of, write_atomically
 from sixtysix.tui.screens import (
     CloseScreen,
@@ -67,7 +67,7 @@ from sixtysix.tui.words import (
     suit_text,
 )
 from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation, sample_round
+from sixtysix.two.observation import Observation, narrow, sample_round
 
 HAND_SLOTS = 6
 """The most cards a hand holds."""
@@ -233,7 +233,7 @@ class GameScreen(Screen[None]):
     def show_event(self, event: Event) -> None:
         """Take in one event of the table: log it and redraw."""
         before = self.observation
-        after = event.observation
+        after = narrow(event.observation)
         if event.kind is EventKind.ROUND_STARTED:
             self.round_number += 1
             self._new_cards = 0
@@ -254,7 +254,7 @@ class GameScreen(Screen[None]):
             self._log_action(event.actor, event.action, before, after)
         elif event.kind is EventKind.ROUND_ENDED and after.outcome is not None:
             self._write(Text(self.names.explain(after.outcome.explanation)), style="italic")
-        self.score = event.score
+        self.score = (event.score[0], event.score[1])
         self._take(after)
         self._redraw()
 
@@ -764,7 +764,7 @@ class MatchApp(App[int]):
         Binding("ctrl+c", "help_quit", "Tell which key quits", show=False, system=True),
     ]
 
-    table: Table | ThreeTable
+    table: Table
     human: AskingSeat
 
     def __init__(self, opponent: str, seed: int | None, save: str | Path | None, signals: bool) -> None:
@@ -781,7 +781,7 @@ class MatchApp(App[int]):
         self._signals = signals
         self._handlers: dict[int, _Handler] = {}
         self._worker: Worker[None] | None = None
-        self._final: Event | ThreeEvent | None = None
+        self._final: Event | None = None
 
     def on_mount(self) -> None:
         """End on SIGTERM and SIGHUP (the record is already written): the app exits and
@@ -914,12 +914,14 @@ class SixtySixApp(MatchApp):
         if match is not None and isinstance(opponent_bot, EngineBot):
             opponent_bot.resume(match, 1)
         bot = PausedSeat(opponent_bot, delay, self._stopping)
-        self.table = Table([self.human, bot], rules, seed=self.seed, match=match)
+        self.match = match if match is not None else Match(rules, seed=self.seed)
+        """The match the table plays."""
+        self.table = Table([self.human, bot], match=self.match)
         """The table; the worker thread plays its match."""
         self.game = GameScreen(self.human, self.names, rules, memory, manual_draw, explain_close)
-        self.game.round_number = len(self.table.match.rounds)
-        self.game.score = self.table.match.score
-        self._results = [result for result in self.table.match.results() if result.outcome is not None]
+        self.game.round_number = len(self.match.rounds)
+        self.game.score = self.match.score
+        self._results = [result for result in self.match.results() if result.outcome is not None]
 
     def get_default_screen(self) -> Screen[None]:
         """The card table."""
@@ -934,9 +936,10 @@ class SixtySixApp(MatchApp):
         event = message.event
         self.game.show_event(event)
         if event.kind is EventKind.ROUND_ENDED and event.result is not None:
-            self._results.append(event.result)
-            summary = RoundOverScreen(len(self._results), event.result, event.observation.marriages,
-                                      event.score, self.game.rules.match_target, self.names,
+            result = self.match.results()[-1]
+            self._results.append(result)
+            summary = RoundOverScreen(len(self._results), result, narrow(event.observation).marriages,
+                                      self.match.score, self.game.rules.match_target, self.names,
                                       match_over=event.match_winner is not None)
             self.push_screen(summary, lambda _: self.human.go_on())
         elif event.kind is EventKind.MATCH_ENDED:
@@ -944,4 +947,4 @@ class SixtySixApp(MatchApp):
 
     def _over(self, winner: int) -> Screen[None]:
         """The end of the match."""
-        return MatchOverScreen(self.table.match.score, winner, self._results, self.names, self.saved)
+        return MatchOverScreen(self.match.score, winner, self._results, self.names, self.saved)

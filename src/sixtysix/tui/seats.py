@@ -1,5 +1,4 @@
-"""The seats of a terminal match, run by :class:`~sixtysix.table.Table` (or
-:class:`~sixtysix.table.ThreeTable`) in a worker thread.
+"""The seats of a terminal match, run by :class:`~sixtysix.table.Table` in a worker thread.
 
 The user's seat hands each observation to the app as a message and blocks until
 the user answers; the computer's seat pauses before each action it shows so the
@@ -20,12 +19,14 @@ import enum
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from textual.message import Message
 
 from sixtysix.bots import Bot
 from sixtysix.game.actions import Action
-from sixtysix.table import Event, EventKind, ThreeEvent
+from sixtysix.games import AnyObservation
+from sixtysix.table import Event, EventKind
 from sixtysix.three.observation import ThreeObservation
 from sixtysix.two.observation import Observation
 
@@ -66,7 +67,7 @@ class ThreeTurn(Message):
 class ThreeUpdate(Message):
     """Something happened at a three-hand table, as the user's seat sees it."""
 
-    def __init__(self, event: ThreeEvent) -> None:
+    def __init__(self, event: Event) -> None:
         super().__init__()
         self.event = event
 
@@ -140,11 +141,11 @@ class HumanSeat(AskingSeat):
 class ThreeHumanSeat(AskingSeat):
     """Seat 0 of a three-hand match: the user."""
 
-    def act_three(self, observation: ThreeObservation) -> Action:
+    def act(self, observation: ThreeObservation) -> Action:
         """Show the observation to the user and return the action they pick."""
         return self._ask(ThreeTurn(observation))
 
-    def notify(self, event: ThreeEvent) -> None:
+    def notify(self, event: Event) -> None:
         """Forward an event to the app; after a round, wait until the user goes on."""
         self._tell(event.kind, event, ThreeUpdate(event))
 
@@ -156,7 +157,7 @@ class PausedSeat:
 
     notify: Callable[[Event], None]
 
-    def __init__(self, bot: Bot, delay: float, closing: threading.Event) -> None:
+    def __init__(self, bot: Bot[Any], delay: float, closing: threading.Event) -> None:
         self._bot = bot
         self._delay = delay
         self._closing = closing
@@ -164,7 +165,7 @@ class PausedSeat:
         if notify is not None:
             self.notify = notify
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: AnyObservation) -> Action:
         """The bot's action, after the pause."""
         return self._paused(self._bot.act(observation))
 
@@ -173,10 +174,6 @@ class PausedSeat:
         close = getattr(self._bot, "close", None)
         if close is not None:
             close()
-
-    def act_three(self, observation: ThreeObservation) -> Action:
-        """The bot's action in a three-hand round, after the pause."""
-        return self._paused(self._bot.act_three(observation))
 
     def _paused(self, action: Action) -> Action:
         if self._closing.wait(self._delay if action.is_recorded else 0):

@@ -2,7 +2,7 @@
 against two computer players, the one to the left (seat 1, who plays after the
 user) and the one to the right (seat 2).
 
-The match runs in :class:`~sixtysix.table.ThreeTable`, in a thread worker, as the
+The match runs at a :class:`~sixtysix.table.Table`, in a thread worker, as the
 two-hand app runs its :class:`~sixtysix.table.Table`; the screen shows only what
 seat 0's :class:`~sixtysix.three.observation.ThreeObservation` holds: the user's cards face up,
 the others' as backs with their counts and the cards they have shown.
@@ -28,12 +28,12 @@ from textual.widgets import Footer, Static
 from sixtysix.bots import make_bot
 from sixtysix.cards import Card, cards_in
 from sixtysix.game.actions import OUT, Action
+from sixtysix.games import THREE
 from sixtysix.rules import THREE_HAND, Rules
-from sixtysix.table import EventKind, ThreeEvent, ThreeTable
+from sixtysix.table import Event, EventKind, Table
 from sixtysix.three.deal import SEATS
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.tournament.run import require_three
+from sixtysix.three.observation import ThreeObservation, narrow
 from sixtysix.tui.app import MatchApp, fit, help_rows
 from sixtysix.tui.screens import ConfirmScreen, GoOnScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import PausedSeat, ThreeHumanSeat, ThreeTurn, ThreeUpdate
@@ -172,9 +172,9 @@ class ThreeGameScreen(Screen[None]):
 
     # ------------------------------------------------------------- from the table
 
-    def show_event(self, event: ThreeEvent) -> None:
+    def show_event(self, event: Event) -> None:
         """Take in one event of the table: log it and redraw."""
-        obs = event.observation
+        obs = narrow(event.observation)
         names = self.names
         if event.kind is EventKind.ROUND_STARTED:
             self.round_number += 1
@@ -188,7 +188,7 @@ class ThreeGameScreen(Screen[None]):
             self._log_action(event.actor, event.action, obs)
         elif event.kind is EventKind.ROUND_ENDED and obs.outcome is not None:
             self._write(Text(names.explain(obs.outcome.explanation)), style="italic")
-        self.score = event.score
+        self.score = (event.score[0], event.score[1], event.score[2])
         self._take(obs)
         self._redraw()
 
@@ -502,7 +502,7 @@ class ThreeApp(MatchApp):
     :class:`~sixtysix.tui.app.SixtySixApp`.
     """
 
-    table: ThreeTable
+    table: Table
     human: ThreeHumanSeat
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
@@ -512,15 +512,16 @@ class ThreeApp(MatchApp):
         rules = match.rules if match is not None else rules or Rules.preset(THREE_HAND)
         self.names = ThreeNames(opponent_name(opponent))
         self.human = ThreeHumanSeat(self.post_message, self._stopping, self._keep)
-        bots = [make_bot(opponent, self.seed + seat) for seat in (1, 2)]
-        require_three(opponent, bots[0])
-        self.table = ThreeTable([self.human, *(PausedSeat(bot, delay, self._stopping) for bot in bots)],
-                                rules, seed=self.seed, match=match)
+        bots = [make_bot(opponent, self.seed + seat, game=THREE) for seat in (1, 2)]
+        self.match = match if match is not None else ThreeMatch(rules, seed=self.seed)
+        """The match the table plays."""
+        self.table = Table([self.human, *(PausedSeat(bot, delay, self._stopping) for bot in bots)],
+                           match=self.match)
         """The table; the worker thread plays its match."""
         self.game = ThreeGameScreen(self.human, self.names, rules)
-        self.game.round_number = len(self.table.match.rounds)
-        self.game.score = self.table.match.score
-        self._results = [result for result in self.table.match.results() if result.outcome is not None]
+        self.game.round_number = len(self.match.rounds)
+        self.game.score = self.match.score
+        self._results = [result for result in self.match.results() if result.outcome is not None]
 
     def get_default_screen(self) -> Screen[None]:
         """The card table."""
@@ -535,13 +536,15 @@ class ThreeApp(MatchApp):
         event = message.event
         self.game.show_event(event)
         if event.kind is EventKind.ROUND_ENDED and event.result is not None:
-            self._results.append(event.result)
-            summary = ThreeRoundOverScreen(len(self._results), event.result, event.observation, event.score,
-                                           self.names, match_over=event.match_winner is not None)
+            result = self.match.results()[-1]
+            self._results.append(result)
+            summary = ThreeRoundOverScreen(len(self._results), result, narrow(event.observation),
+                                           self.match.score, self.names,
+                                           match_over=event.match_winner is not None)
             self.push_screen(summary, lambda _: self.human.go_on())
         elif event.kind is EventKind.MATCH_ENDED:
             self._final = event
 
     def _over(self, winner: int) -> Screen[None]:
-        return ThreeMatchOverScreen(self.table.match.score, winner, self._results, self.names,
-                                    self.table.match.rules.match_target, self.saved)
+        return ThreeMatchOverScreen(self.match.score, winner, self._results, self.names,
+                                    self.match.rules.match_target, self.saved)

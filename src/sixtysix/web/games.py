@@ -8,7 +8,7 @@ stored with the game. Bots and hints think in worker processes, and a program bo
 operator allows runs as a process of its own for each game (:mod:`~sixtysix.web.services.bots`).
 
 A three-hand game (RULES.md section 11) runs on a
-:class:`~sixtysix.table.ThreeTable`: its creator sits in seat 0 and each other
+:class:`~sixtysix.table.Table` of three seats: its creator sits in seat 0 and each other
 seat is a bot level or a person, who takes the seat by the game's link; the match
 starts once every person's seat is taken.
 """
@@ -30,11 +30,12 @@ from sixtysix.bots import LEVELS, make_bot
 from sixtysix.cards import NUM_CARDS, card_name, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
+from sixtysix.games import AnyObservation, game_of
 from sixtysix.rules import Rules
-from sixtysix.table import Event, EventKind, NotYourTurnError, Table, ThreeEvent, ThreeTable
+from sixtysix.table import Event, EventKind, NotYourTurnError, Table
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three
-from sixtysix.two.match import Match
+from sixtysix.two.match import Match, narrow
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
@@ -54,7 +55,7 @@ CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 """A card in the notation, masked in what the server logs of a program's failure."""
 
 
-def think(level: str, seed: int, observation: Observation | ThreeObservation,
+def think(level: str, seed: int, observation: AnyObservation,
           score: tuple[int, ...] = ()) -> str:
     """A bot's choice, as a token (run in a worker process). A bot that listens to
     a table's events first hears the match ``score`` (by seat), as at a table.
@@ -63,14 +64,10 @@ def think(level: str, seed: int, observation: Observation | ThreeObservation,
     >>> think("expert", 1, observe(rnd, rnd.to_act), (6, 6)) in {a.token for a in rnd.legal_actions()}
     True
     """
-    bot = make_bot(level, seed=seed)
+    bot = make_bot(level, seed=seed, game=game_of(observation.rules))
     notify = getattr(bot, "notify", None)
-    if isinstance(observation, ThreeObservation):
-        if notify is not None and score:
-            notify(ThreeEvent(EventKind.ROUND_RESUMED, observation, (score[0], score[1], score[2])))
-        return bot.act_three(observation).token
     if notify is not None and score:
-        notify(Event(EventKind.ROUND_RESUMED, observation, (score[0], score[1])))
+        notify(Event(EventKind.ROUND_RESUMED, observation, tuple(score)))
     return bot.act(observation).token
 
 
@@ -97,7 +94,7 @@ class LiveGame:
     """A game in memory: its row, the table rebuilt from its moves, its connections."""
 
     row: GameRow
-    table: Table | ThreeTable
+    table: Table
     names: list[str | None]
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -227,9 +224,9 @@ class GameService:
             self._spawn(self.forfeit(game, 1, fault))
 
         game.host = ProgramHost(lambda: self.bots.program(bot, self._rng.getrandbits(64)), failed)
-        assert isinstance(game.table, Table)
-        table = game.table = Table([None, game.host], match=game.table.match)
-        game.host.wake(table.match)
+        match = narrow(game.table.match)
+        game.table = Table([None, game.host], match=match)
+        game.host.wake(match)
 
     async def create(self, player: Player, opponent: str | None, rules_text: str,
                      level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
@@ -278,7 +275,7 @@ class GameService:
         bots = [None if kind == PERSON else kind for kind in seats]
         row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(3), bots[0],
                       [player.id, None, None], (0, 0, 0), None, None, now(), bots[1])
-        table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
+        table = Table([None, None, None], rules, dealer=row.first_dealer)
         game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
         first: list[Move] = []
         if all(bot is not None for bot in bots):

@@ -14,8 +14,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from sixtysix.analysis import analyze
-from sixtysix.bots import LEVELS, Bot, make_bot
+from sixtysix.bots import LEVELS, plays
 from sixtysix.bots.engine import EngineBot
+from sixtysix.games import THREE
 from sixtysix.two.observation import Observation
 from sixtysix.web.models.messages import Hint, HintAction
 from sixtysix.web.programs import make_program
@@ -43,7 +44,7 @@ def three_levels() -> list[str]:
     >>> "easy" in three_levels()
     True
     """
-    return [level for level in LEVELS if type(make_bot(level)).act_three is not Bot.act_three]
+    return [level for level in LEVELS if plays(level, THREE)]
 
 
 def analyse(observation: Observation) -> list[tuple[str, float, bool]]:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from sixtysix.cards import parse_card
 from sixtysix.game.actions import Action
+from sixtysix.games import game_of
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
-from sixtysix.table import Table, ThreeTable
+from sixtysix.table import Table
 from sixtysix.three.match import ThreeMatch
 from sixtysix.two.match import Match
 from sixtysix.two.round import Round
@@ -20,14 +21,10 @@ from sixtysix.web.store import GameRow, Move, Player
 from sixtysix.web.views import MatchInfo, open_view, three_open_view
 
 
-def replay(row: GameRow, history: Sequence[Move]) -> Table | ThreeTable:
+def replay(row: GameRow, history: Sequence[Move]) -> Table:
     """The table of a stored game, its moves replayed."""
     rules = Rules.parse(row.rules)
-    table: Table | ThreeTable
-    if rules.seats == 3:
-        table = ThreeTable([None, None, None], rules, dealer=row.first_dealer)
-    else:
-        table = Table([None, None], rules, dealer=row.first_dealer)
+    table = Table([None] * game_of(rules).seats, rules, dealer=row.first_dealer)
     for move in history:
         if move.kind == "deal":
             table.deal([parse_card(t) for t in move.value.split()])
