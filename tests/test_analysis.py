@@ -18,6 +18,7 @@ from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.search import is_determined, solve
 from sixtysix.cli import main
 from sixtysix.game.actions import DRAW
+from sixtysix.games import TWO
 from sixtysix.notation import Record
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe, sample_round
@@ -89,8 +90,8 @@ def test_same_observation_different_hidden_cards_same_analysis() -> None:
     deck = DECK.split()
     other = list(deck)
     other[3], other[20] = other[20], other[3]  # a card of the dealer's hand swapped into the stock
-    first = Record.parse(f'{HEADER}[Deck "{" ".join(deck)}"]\n').replay().round
-    second = Record.parse(f'{HEADER}[Deck "{" ".join(other)}"]\n').replay().round
+    first = Record.parse(f'{HEADER}[Deck "{" ".join(deck)}"]\n').replay(TWO).round
+    second = Record.parse(f'{HEADER}[Deck "{" ".join(other)}"]\n').replay(TWO).round
     assert first is not None and second is not None
     assert first.hand(0) != second.hand(0)
     assert to_act(first) == to_act(second)
@@ -113,7 +114,7 @@ def test_no_actions_when_the_seat_is_not_to_act_or_the_round_is_over() -> None:
     seat = rnd.to_act
     assert seat is not None
     assert analyze(observe(rnd, 1 - seat)) == []
-    record = Record.parse((GOLDEN / "classic-end-out.ssn").read_text(encoding="utf-8")).replay()
+    record = Record.parse((GOLDEN / "classic-end-out.ssn").read_text(encoding="utf-8")).replay(TWO)
     assert record.round is not None and record.round.is_over
     assert analyze(observe(record.round, 0)) == []
 
@@ -170,7 +171,7 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     expected = [e["expected"] for e in data["actions"]]
     assert expected == sorted(expected, reverse=True)
     assert not any(e["exact"] for e in data["actions"])
-    match = Record.parse((GOLDEN / "classic-predraw.ssn").read_text(encoding="utf-8")).replay()
+    match = Record.parse((GOLDEN / "classic-predraw.ssn").read_text(encoding="utf-8")).replay(TWO)
     assert match.round is not None
     values = analyze(to_act(match.round), samples=6, seed=3)
     assert [(e["action"], e["expected"]) for e in data["actions"]] == [
@@ -179,7 +180,7 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_exact_position(capsys: pytest.CaptureFixture[str]) -> None:
     path = GOLDEN / "classic-strict-follow.ssn"  # the stock is empty: every card is known
-    match = Record.parse(path.read_text(encoding="utf-8")).replay()
+    match = Record.parse(path.read_text(encoding="utf-8")).replay(TWO)
     assert match.round is not None
     solved = solve(match.round)
     status, out, _ = run(["analyze", "--json", str(path)], capsys)

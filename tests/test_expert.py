@@ -10,6 +10,7 @@ import pytest
 from sixtysix.bots import LEVELS, make_bot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.game.actions import EXCHANGE, Action
+from sixtysix.games import TWO
 from sixtysix.notation import read_record
 from sixtysix.rules import Rules
 from sixtysix.two.match import Match
@@ -21,7 +22,7 @@ OLD_EXPERT = "pimc:samples=120,close_margin=0.25"
 
 
 def skipped_exchange() -> Observation:
-    rnd = read_record(POSITIONS / "skipped-exchange.ssn").replay().round
+    rnd = read_record(POSITIONS / "skipped-exchange.ssn").replay(TWO).round
     assert rnd is not None and rnd.to_act is not None
     return observe(rnd, rnd.to_act)
 

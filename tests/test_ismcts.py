@@ -8,6 +8,7 @@ import pytest
 
 from sixtysix.bots.ismcts import IsmctsBot, playout, round_value
 from sixtysix.game.actions import OUT
+from sixtysix.games import TWO
 from sixtysix.notation import Record
 from sixtysix.rules import PRESETS, Rules
 from sixtysix.table import Table
@@ -38,7 +39,7 @@ def test_ismcts_declares_out_when_it_has_66() -> None:
 [Deck "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"]
 Ts Ac Mc Kc 9d Th Js Td Kd Qd Qs
 """
-    rnd = Record.parse(text).replay().round
+    rnd = Record.parse(text).replay(TWO).round
     assert rnd is not None and rnd.points()[1] >= 66
     obs = observe(rnd, 1)
     assert OUT in obs.legal

@@ -12,6 +12,7 @@ from sixtysix import Match, NotationError, Record, ReplayError, Rules
 from sixtysix.cards import card_name
 from sixtysix.errors import RecordFileError
 from sixtysix.game.actions import Action
+from sixtysix.games import TWO
 from sixtysix.notation import Tag, legal_tokens, read_record
 
 DECK = "Th Ts Kc Ac 9d 9s Tc As Qc Qs Jc Kd Jh Td Js Qh Jd Qd Ks Ad Ah 9h 9c Kh"
@@ -242,16 +243,16 @@ def test_token_after_round_over_is_illegal() -> None:
 
 
 def test_draw_implicit_unless_close_before_draw_or_out() -> None:
-    drawn = record(f'[Deck "{DECK}"]\nTs Ac Kc\n').replay().round
+    drawn = record(f'[Deck "{DECK}"]\nTs Ac Kc\n').replay(TWO).round
     assert drawn is not None and drawn.stock_size == 10
-    closed = record(f'[Deck "{DECK}"]\nTs Ac close-before-draw\n').replay().round
+    closed = record(f'[Deck "{DECK}"]\nTs Ac close-before-draw\n').replay(TWO).round
     assert closed is not None and closed.stock_size == 12 and closed.closer == 1
-    out = record(f'[Deck "{DECK}"]\nTs Ac out\n').replay().round
+    out = record(f'[Deck "{DECK}"]\nTs Ac out\n').replay(TWO).round
     assert out is not None and out.is_over and out.stock_size == 12
 
 
 def test_close_written_after_draw() -> None:
-    rnd = record(f'[Deck "{DECK}"]\nTs Ac close\n').replay().round
+    rnd = record(f'[Deck "{DECK}"]\nTs Ac close\n').replay(TWO).round
     assert rnd is not None and rnd.closer == 1 and rnd.stock_size == 10
 
 

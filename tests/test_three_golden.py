@@ -18,9 +18,11 @@ from benchmark_runner import run_benchmark
 from sixtysix.cards import card_name
 from sixtysix.cli import main
 from sixtysix.errors import NotationError
+from sixtysix.games import THREE, TWO
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.three.match import ThreeMatch
+from sixtysix.two.match import Match
 from test_three_properties import Ref3
 
 GOLDEN = Path(__file__).parent / "golden" / "three-hand"
@@ -109,7 +111,7 @@ def test_record_round_trip(seed: int) -> None:
     record = Record.from_match(match, players=("a", "b", "c"), tags=[Tag("Event", ("e",))])
     text = str(record)
     assert '[Rules "three-hand' in text and '[Players "a" "b" "c"]' in text
-    again = Record.parse(text).replay_three()
+    again = Record.parse(text).replay()
     assert again.score == match.score and again.winner == match.winner
     assert [r.actions for r in again.rounds] == [r.actions for r in match.rounds]
     assert [r.dealer for r in again.results()] == [r.dealer for r in match.results()]
@@ -119,17 +121,24 @@ def test_dealer_and_players_may_come_before_the_rules() -> None:
     text = '[Dealer "2"]\n[Players "a" "b" "c"]\n[Rules "three-hand"]\n' + DECK + "As 9d 9s\n"
     record = Record.parse(text)
     assert (record.dealer, record.players, record.seats) == (2, ("a", "b", "c"), 3)
-    assert record.replay_three().round is not None
+    assert record.replay().round is not None
     assert str(record).splitlines()[:3] == ['[Dealer "2"]', '[Players "a" "b" "c"]', '[Rules "three-hand"]']
 
 
-def test_each_engine_replays_its_own_records() -> None:
+def test_one_replay_plays_the_game_of_the_rules() -> None:
+    """Record.replay plays a record of either game in a match of the game its rules name."""
     three = Record.parse((GOLDEN / "three-hand-replayed.ssn").read_text(encoding="utf-8"))
-    with pytest.raises(NotationError, match="a three-hand record"):
-        three.replay()
+    assert three.game is THREE
+    assert isinstance(three.replay(), ThreeMatch)
     two = Record.parse('[Dealer "0"]\n[Deck "' + " ".join(card_name(c) for c in range(24)) + '"]\n')
-    with pytest.raises(NotationError, match="a two-hand record"):
-        two.replay_three()
+    assert two.game is TWO
+    assert isinstance(two.replay(), Match)
+    # A caller of one game names it: a record of the other is refused, typed as its game's.
+    assert isinstance(two.replay(TWO), Match) and isinstance(three.replay(THREE), ThreeMatch)
+    with pytest.raises(NotationError, match=r"^a three-hand record, not a two-hand one$"):
+        three.replay(TWO)
+    with pytest.raises(NotationError, match=r"^a two-hand record, not a three-hand one$"):
+        two.replay(THREE)
 
 
 # ------------------------------------------------------------------ bad input

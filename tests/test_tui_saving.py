@@ -21,6 +21,7 @@ import pytest
 from sixtysix.bots import make_bot
 from sixtysix.cli import main
 from sixtysix.game.actions import Action
+from sixtysix.games import TWO
 from sixtysix.notation import MAX_RECORD_BYTES, Record
 from sixtysix.rules import Rules
 from sixtysix.table import Table
@@ -52,7 +53,7 @@ async def test_the_record_holds_every_action_while_the_match_goes_on(tmp_path: P
                 continue
             # as if the process were killed now: the file already holds the whole match so far
             record = read(path)
-            replayed = record.replay()
+            replayed = record.replay(TWO)
             assert recorded(replayed) == recorded(app.match)
             assert replayed.score == app.match.score
             await press_action(pilot, app, first(app.game.legal))
@@ -308,7 +309,7 @@ def test_a_killed_play_leaves_a_complete_record(tmp_path: Path, number: int, clo
         assert output.rstrip().endswith(f"Record saved to {path}")
     assert status == 128 + number
     record = read(path)
-    match = record.replay()
+    match = record.replay(TWO)
     assert tokens_in(path) >= 7  # four of the user's cards and the opponent's answers
     assert not match.is_over and record.players == ("human", "greedy")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["killed.ssn"]

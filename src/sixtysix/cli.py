@@ -14,25 +14,25 @@ import socket
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze, analyze_three
-from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, threehand
+from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, search, threehand
 from sixtysix.bots.engine import DECISION_SECONDS, HANDSHAKE_SECONDS
-from sixtysix.bots.search import is_determined
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.game.actions import DRAW, PASS
+from sixtysix.game.interface import Game
+from sixtysix.games import THREE, TWO, AnyMatch, AnyRoundResult, game_of
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
 from sixtysix.rules import THREE_HAND, Rules
-from sixtysix.three.match import ThreeMatch, ThreeRoundResult
-from sixtysix.three.observation import observe_three
-from sixtysix.three.round import ThreeRound
 from sixtysix.tournament.backends import BACKENDS
 from sixtysix.tournament.run import run_tournament
-from sixtysix.two.match import Match, RoundResult
-from sixtysix.two.observation import observe
 from sixtysix.web.logs import LEVELS as LOG_LEVELS
+
+if TYPE_CHECKING:
+    from sixtysix.tui.saving import Resumed, ThreeResumed
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
@@ -46,13 +46,71 @@ MAX_MATCHES = 100_000
 """The most matches per pairing a tournament may play."""
 MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
-TWO_HAND_MATCHES = 100
-"""A two-hand tournament's matches per pairing unless told."""
-THREE_HAND_MATCHES = 120
-"""A three-hand tournament's matches per trio unless told: a multiple of 3 and of 6."""
 
 
-def summary(match: Match | ThreeMatch, legal: bool = False) -> dict[str, Any]:
+_V_contra = TypeVar("_V_contra", contravariant=True)
+_V = TypeVar("_V")
+
+
+class Analyze(Protocol[_V_contra]):
+    """A game's analysis of a position (:func:`sixtysix.analysis.analyze`)."""
+
+    def __call__(self, observation: _V_contra, *, samples: int = ..., seed: int = ...,
+                 seconds: float | None = ...,
+                 progress: Callable[[int, int], None] | None = ...) -> list[ActionValue]: ...
+
+
+@dataclass(frozen=True)
+class GameCommands(Generic[_V]):
+    """What the commands do their own way for one game, of observations ``_V``; :data:`GAME_COMMANDS`
+    holds one for each game, by its name."""
+
+    matches: int
+    """A tournament's matches per pairing (per trio of three seats) unless told."""
+    analyze: Analyze[_V]
+    """How ``analyze`` values the legal actions of an observation."""
+    determined: Callable[[_V], bool]
+    """Whether an observation fixes every card still to play (so that it is solved exactly)."""
+    valued: str
+    """What the values of :attr:`analyze` are, with ``{seat}`` for the seat to act."""
+    load: Callable[[Path], Resumed | ThreeResumed]
+    """Reads a match that ``sixtysix play`` saved, to play it on (the terminal table's extra)."""
+    stock: bool
+    """Whether the game has a stock to draw from and close (``play --manual-draw``,
+    ``--no-explain-close``)."""
+    programs: bool
+    """Whether program bots (``cmd:``) play it: the bot protocol is of the two-hand game."""
+
+
+def _load_two(path: Path) -> Resumed:
+    from sixtysix.tui.saving import load
+
+    return load(path)
+
+
+def _load_three(path: Path) -> ThreeResumed:
+    from sixtysix.tui.saving import load_three
+
+    return load_three(path)
+
+
+GAME_COMMANDS: dict[str, GameCommands[Any]] = {
+    TWO.name: GameCommands(100, analyze, search.is_determined, "expected game points for seat {seat}",
+                           _load_two, stock=True, programs=True),
+    THREE.name: GameCommands(120, analyze_three, threehand.is_determined,
+                             "seat {seat}'s expected game points minus the mean of the two others'",
+                             _load_three, stock=False, programs=False),
+}
+"""What the commands do their own way for each game, by the game's name. A three-hand
+tournament's default, 120, is a multiple of 3 and of 6 (its seat orders)."""
+
+
+def game_commands(game: Game[Any, Any, Any]) -> GameCommands[Any]:
+    """What the commands do their own way for ``game``."""
+    return GAME_COMMANDS[game.name]
+
+
+def summary(match: AnyMatch, legal: bool = False) -> dict[str, Any]:
     """The JSON summary ``sixtysix replay --json`` prints for a match; the lists of a
     three-hand match have three entries (RULES.md section 11)."""
     rounds: list[dict[str, Any]] = []
@@ -76,9 +134,9 @@ def summary(match: Match | ThreeMatch, legal: bool = False) -> dict[str, Any]:
     return data
 
 
-def _describe(match: Match | ThreeMatch) -> str:
+def _describe(match: AnyMatch) -> str:
     lines = [f"Rules: {match.rules}"]
-    results: Sequence[RoundResult | ThreeRoundResult] = match.results()
+    results: Sequence[AnyRoundResult] = match.results()
     for number, result in enumerate(results, 1):
         rnd = match.rounds[number - 1]
         head = f"Round {number} (dealer {result.dealer}): points {_dashed(rnd.points())}"
@@ -86,7 +144,7 @@ def _describe(match: Match | ThreeMatch) -> str:
             lines.append(f"{head}, in play; seat {rnd.to_act} to act")
             continue
         lines.append(f"{head}. {result.outcome.explanation}")
-        if isinstance(result, RoundResult) and result.carried and result.winner is not None:
+        if result.carried and result.winner is not None:
             lines.append(f"  +{result.carried} for carried ties: {result.game_points} game points.")
     lines.append(f"Score: {_dashed(match.score)}" + (
         f"; seat {match.winner} wins the match." if match.winner is not None else "."))
@@ -97,15 +155,13 @@ def _dashed(numbers: Sequence[int]) -> str:
     return "-".join(str(n) for n in numbers)
 
 
-def _load(path: str) -> Match | ThreeMatch:
+def _load(path: str) -> AnyMatch:
     """Read and replay a record file; errors reach :func:`main`, which reports them."""
-    record = read_record(path)
-    return record.replay_three() if record.seats == 3 else record.replay()
+    return read_record(path).replay()
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record = read_record(args.file)
-    match = record.replay_three() if record.seats == 3 else record.replay()
+    match = _load(args.file)
     if args.json:
         print(json.dumps(summary(match, args.legal)))
     else:
@@ -145,12 +201,10 @@ def _analyze(args: argparse.Namespace) -> int:
         else:
             print("The round is over: no decision to analyze until the next [Deck].")
         return 0
-    if isinstance(rnd, ThreeRound):
-        three = observe_three(rnd, seat)
-        legal, determined = three.legal, threehand.is_determined(three)
-    else:
-        observation = observe(rnd, seat)
-        legal, determined = observation.legal, is_determined(observation)
+    game = game_of(match.rules)
+    own = game_commands(game)
+    observation = game.observe(rnd, seat)
+    legal, determined = observation.legal, own.determined(observation)
     phase = rnd.phase.name.lower()
     if len(legal) == 1 and not determined:
         only = legal[0]
@@ -163,10 +217,7 @@ def _analyze(args: argparse.Namespace) -> int:
                   + (f" ({note})" if note else "") + "; nothing to analyze.")
         return 0
     progress = _progress_bar("sampled deals")
-    if isinstance(rnd, ThreeRound):
-        values = analyze_three(three, samples=args.samples, seed=args.seed, progress=progress)
-    else:
-        values = analyze(observation, samples=args.samples, seed=args.seed, progress=progress)
+    values = own.analyze(observation, samples=args.samples, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps({"seat": seat, "phase": phase, "actions": [
             {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
@@ -174,9 +225,7 @@ def _analyze(args: argparse.Namespace) -> int:
         return 0
     how = ("solved exactly: every card still to play is known" if values[0].exact
            else f"estimated over {values[0].samples} sampled deals (seed {args.seed})")
-    what = (f"seat {seat}'s expected game points minus the mean of the two others'"
-            if isinstance(rnd, ThreeRound) else f"expected game points for seat {seat}")
-    print(f"Seat {seat} to act ({phase}); {what}, {how}.")
+    print(f"Seat {seat} to act ({phase}); {own.valued.format(seat=seat)}, {how}.")
     print(_analysis_table(values))
     return 0
 
@@ -230,7 +279,7 @@ def rules_argument(text: str) -> Rules:
         rules = Rules.parse(text)
     except RulesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if rules.seats != 2:
+    if game_of(rules) is not TWO:
         raise argparse.ArgumentTypeError(_NOT_YET)
     return rules
 
@@ -248,7 +297,7 @@ def game_rules_argument(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-_NOT_YET = f"this benchmark measures the two-hand game ({THREE_HAND}: three_playout.py, three_decision.py)"
+_NOT_YET = f"this benchmark measures the {TWO.name} game ({THREE.name}: three_playout.py, three_decision.py)"
 
 
 def bot_argument(text: str) -> str:
@@ -324,7 +373,7 @@ def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
 def _play(args: argparse.Namespace) -> int:
     try:
         from sixtysix.tui import run
-        from sixtysix.tui.saving import SaveError, check_save, load, load_three, read_saved
+        from sixtysix.tui.saving import SaveError, check_save, read_saved
     except ImportError as error:
         print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
@@ -337,18 +386,15 @@ def _play(args: argparse.Namespace) -> int:
             if given:
                 raise SaveError(f"--resume takes the rules, opponent, seed and file from the record: "
                                 f"drop {', '.join(given)}")
-            if read_saved(Path(args.resume)).seats == 3:
-                _two_hand_only(args)
-                three = load_three(Path(args.resume))
-                return run(match=three.match, seed=three.seed, save=args.resume, opponent=three.opponent)
-            resumed = load(Path(args.resume))
+            own = game_commands(read_saved(Path(args.resume)).game)
+            _unused_options(args, own)
+            resumed = own.load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds,
                        explain_close=args.explain_close)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
-        if rules.seats == 3:
-            _two_hand_only(args)
+        _unused_options(args, game_commands(game_of(rules)))
         if args.save is not None:
             check_save(Path(args.save), force=args.force)
     except (RulesError, SaveError) as error:
@@ -359,12 +405,14 @@ def _play(args: argparse.Namespace) -> int:
                handshake_seconds=args.handshake_seconds, explain_close=args.explain_close)
 
 
-def _two_hand_only(args: argparse.Namespace) -> None:
-    """Refuse the options of ``play`` that the three-hand game has no use for."""
-    given = [option for option, value in (("--manual-draw", args.manual_draw),
-                                          ("--no-explain-close", not args.explain_close),
-                                          ("--bot-seconds", args.bot_seconds),
-                                          ("--handshake-seconds", args.handshake_seconds)) if value]
+def _unused_options(args: argparse.Namespace, own: GameCommands[Any]) -> None:
+    """Refuse the options of ``play`` that the game has no use for: those of the stock
+    and of program bots (only the two-hand game has them)."""
+    given = [option for option, value, used in (("--manual-draw", args.manual_draw, own.stock),
+                                                ("--no-explain-close", not args.explain_close, own.stock),
+                                                ("--bot-seconds", args.bot_seconds, own.programs),
+                                                ("--handshake-seconds", args.handshake_seconds, own.programs))
+             if value and not used]
     if given:
         raise RulesError(f"{', '.join(given)}: for the two-hand game only (the three-hand game has no "
                          "draw, and program bots play the two-hand game only)")
@@ -373,15 +421,13 @@ def _two_hand_only(args: argparse.Namespace) -> None:
 def _tournament(args: argparse.Namespace) -> int:
     if args.address is not None and args.backend != "ray":
         raise CommandError("--address needs --backend ray")
-    matches = args.matches
-    if args.rules.seats == 3:
-        given = [option for option, value in (("--bot-seconds", args.bot_seconds),
-                                              ("--handshake-seconds", args.handshake_seconds))
-                 if value is not None]
-        if given:
-            raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the two-hand game only")
-        matches = matches or THREE_HAND_MATCHES
-    report = run_tournament(args.bots, matches or TWO_HAND_MATCHES, args.rules, jobs=args.jobs,
+    own = game_commands(game_of(args.rules))
+    given = [option for option, value in (("--bot-seconds", args.bot_seconds),
+                                          ("--handshake-seconds", args.handshake_seconds))
+             if value is not None and not own.programs]
+    if given:
+        raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the two-hand game only")
+    report = run_tournament(args.bots, args.matches or own.matches, args.rules, jobs=args.jobs,
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
                             handshake_seconds=args.handshake_seconds)
@@ -560,9 +606,10 @@ def build_parser() -> argparse.ArgumentParser:
                                  "speaking the bot protocol ('cmd:PROGRAM ARGS')")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=None,
                             help=f"matches per pairing, even, up to {MAX_MATCHES} (default "
-                                 f"{TWO_HAND_MATCHES}); under {THREE_HAND} rules, per trio, a multiple "
-                                 f"of its seat orders: 3 for two bots (the first against two copies of "
-                                 f"the second), 6 for more (default {THREE_HAND_MATCHES})")
+                                 f"{GAME_COMMANDS[TWO.name].matches}); under {THREE_HAND} rules, per trio, a "
+                                 f"multiple of its seat orders: 3 for two bots (the first against two "
+                                 f"copies of the second), 6 for more (default "
+                                 f"{GAME_COMMANDS[THREE.name].matches})")
     tournament.add_argument("--rules", type=game_rules_argument, default=Rules(),
                             help="preset with optional overrides, e.g. 'classic match_target=3', or "
                                  f"{THREE_HAND!r} for three seats")

@@ -9,6 +9,8 @@
 >>> match = record.replay()
 >>> match.round.points(), legal_tokens(match.round)[:3]
 ((0, 21), ['As', 'Kc', 'Mc'])
+>>> record.game.name
+'two-hand'
 >>> print(record)
 [Rules "classic"]
 [Dealer "0"]
@@ -24,6 +26,7 @@ import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, overload
 
 from sixtysix.cards import NUM_CARDS, Card, card_name, parse_card
 from sixtysix.errors import (
@@ -35,12 +38,10 @@ from sixtysix.errors import (
     quoted,
 )
 from sixtysix.game.actions import DRAW, PASS, Action, parse_action
+from sixtysix.game.interface import Game, M
 from sixtysix.game.round import Phase
+from sixtysix.games import GAMES, AnyMatch, AnyRound, game_of
 from sixtysix.rules import Rules
-from sixtysix.three.match import ThreeMatch
-from sixtysix.three.round import ThreeRound
-from sixtysix.two.match import Match
-from sixtysix.two.round import Round
 
 _TAG = re.compile(r'\[([A-Za-z0-9_-]+)((?:\s+"(?:[^"\\]|\\.)*")+)\s*\]')
 _VALUE = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -102,8 +103,13 @@ class Record:
         return Rules()
 
     @property
+    def game(self) -> Game[Any, Any, Any]:
+        """The game the record's rules are for (:func:`sixtysix.games.game_of`)."""
+        return game_of(self.rules)
+
+    @property
     def seats(self) -> int:
-        """The number of players of the record's game: 3 for ``three-hand``, else 2."""
+        """The number of players of the record's game."""
         return self.rules.seats
 
     @property
@@ -111,7 +117,7 @@ class Record:
         """The first dealer, from the header's ``[Dealer]`` tag."""
         for tag in self.header:
             if tag.name == "Dealer":
-                return _seat(tag.values[0], "Dealer", self.rules.seats)
+                return _seat(tag.values[0], "Dealer", self.seats)
         raise NotationError("the record has no [Dealer] tag before its first [Deck]")
 
     @property
@@ -169,7 +175,7 @@ the text ends on this line without a line break: is it cut short?
                     elif tag.name == "Rules" and (rounds or any(t.name == "Rules" for t in pending)):
                         raise NotationError("[Rules] may appear once, before the first [Deck]")
                     else:
-                        _check_tag(tag, _seats(header) if rounds else _seats(pending, known=False))
+                        _check_tag(tag, _game_or_classic(header) if rounds else _game(pending))
                         pending.append(tag)
                 else:
                     if not rounds:
@@ -200,12 +206,12 @@ the text ends on this line without a line break: is it cut short?
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_match(cls, match: Match | ThreeMatch, players: Sequence[str] | None = None,
+    def from_match(cls, match: AnyMatch, players: Sequence[str] | None = None,
                    tags: Sequence[Tag] = ()) -> Record:
-        """The record of a match, two-hand or three-hand: its rules, first dealer, decks
-        and recorded actions, and ``players``, one name per seat.
+        """The record of a match of any game: its rules, first dealer, decks and
+        recorded actions, and ``players``, one name per seat.
 
-        >>> Record.from_match(ThreeMatch(), players=["a", "b"])
+        >>> Record.from_match(game_of(Rules.parse("three-hand")).new_match(), players=["a", "b"])
         Traceback (most recent call last):
         ...
         sixtysix.errors.NotationError: [Players] names 2 players; the three-hand game has 3
@@ -213,28 +219,27 @@ the text ends on this line without a line break: is it cut short?
         header = [Tag("Rules", (str(match.rules),))]
         if players is not None:
             header.append(Tag("Players", tuple(players)))
-            _players(header[-1], match.rules.seats)
+            _players(header[-1], game_of(match.rules))
         header.append(Tag("Dealer", (str(match.first_dealer),)))
         header.extend(tags)
         rounds = [RecordRound(rnd.deck, [a for a in rnd.actions if a.is_recorded])
                   for rnd in match.rounds]
         return cls(header, rounds, [])
 
-    def replay(self) -> Match:
-        """Play a two-hand record through, checking each token.
+    @overload
+    def replay(self) -> AnyMatch: ...
+
+    @overload
+    def replay(self, game: Game[M, Any, Any]) -> M: ...
+
+    def replay(self, game: Game[M, Any, Any] | None = None) -> AnyMatch | M:
+        """Play the record through in a match of the game its rules name
+        (:attr:`game`), checking each token.
 
         Raises :class:`ReplayError` for an illegal token and :class:`NotationError`
-        for a ``[Deck]`` or ``[Dealer]`` that the match does not allow, or for a
-        three-hand record (replay those with :meth:`replay_three`).
-        """
-        if self.seats != 2:
-            raise NotationError("a three-hand record: replay it with Record.replay_three")
-        match = Match(self.rules, dealer=self.dealer)
-        self._play(match)
-        return match
-
-    def replay_three(self) -> ThreeMatch:
-        """Play a three-hand record through, checking each token, as :meth:`replay` does.
+        for a ``[Deck]`` or ``[Dealer]`` that the match does not allow. A caller that
+        takes the records of one game only names it as ``game``: a record of another
+        game is a :class:`NotationError`, and the match is typed as that game's.
 
         >>> text = '''[Rules "three-hand"]
         ... [Players "a" "b" "c"]
@@ -242,17 +247,18 @@ the text ends on this line without a line break: is it cut short?
         ... [Deck "Ac Tc Kc Ad Td Kd Ah Th Kh Qc Jc Qd Jd Qh Jh As Ts Ks 9c 9d 9h Qs Js 9s"]
         ... Ac 9c 9s
         ... '''
-        >>> match = Record.parse(text).replay_three()
+        >>> match = Record.parse(text).replay()
         >>> match.round.points(), legal_tokens(match.round)
         ((0, 0, 11), ['Ah', 'Jh', 'Js', 'Kh', 'Mh', 'Qh', 'Qs', 'Th', 'out'])
+        >>> from sixtysix.games import TWO
+        >>> Record.parse(text).replay(TWO)
+        Traceback (most recent call last):
+        ...
+        sixtysix.errors.NotationError: a three-hand record, not a two-hand one
         """
-        if self.seats != 3:
-            raise NotationError("a two-hand record: replay it with Record.replay")
-        match = ThreeMatch(self.rules, dealer=self.dealer)
-        self._play(match)
-        return match
-
-    def _play(self, match: Match | ThreeMatch) -> None:
+        if game is not None and game is not self.game:
+            raise NotationError(f"a {self.game.name} record, not a {game.name} one")
+        match: AnyMatch = self.game.new_match(self.rules, dealer=self.dealer)
         for number, entry in enumerate(self.rounds, 1):
             for tag in entry.tags:
                 if tag.name == "Dealer" and _seat(tag.values[0], "Dealer", self.seats) != match.dealer:
@@ -265,13 +271,11 @@ the text ends on this line without a line break: is it cut short?
                 raise NotationError(f"{_at(entry.line)}round {number}: [Deck] not allowed: {error}") from None
             for index, action in enumerate(entry.actions, 1):
                 try:
-                    if isinstance(rnd, ThreeRound):
-                        rnd.push(action)
-                    else:
-                        push_recorded(rnd, action)
+                    push_recorded(rnd, action)
                 except IllegalActionError as error:
                     line = entry.action_lines[index - 1] if index <= len(entry.action_lines) else 0
                     raise ReplayError(number, index, action.token, str(error), line) from None
+        return match
 
 
 class ReplayError(IllegalActionError):
@@ -341,8 +345,9 @@ def _size(limit: int) -> str:
     return f"{limit >> 20} MiB" if limit >= 1 << 20 and not limit % (1 << 20) else f"{limit} bytes"
 
 
-def push_recorded(rnd: Round, action: Action) -> None:
-    """Apply a recorded action, first making the implicit ``draw`` or ``pass`` it implies."""
+def push_recorded(rnd: AnyRound, action: Action) -> None:
+    """Apply a recorded action, first making the implicit ``draw`` or ``pass`` it implies
+    (a round of a game without them, as the three-hand one, takes the action as it is)."""
     phase = rnd.phase
     implicit = DRAW if phase is Phase.DRAW else PASS if phase is Phase.RESPOND else None
     if implicit is None or rnd.is_legal(action):
@@ -356,7 +361,7 @@ def push_recorded(rnd: Round, action: Action) -> None:
         raise
 
 
-def legal_tokens(rnd: Round | ThreeRound) -> list[str]:
+def legal_tokens(rnd: AnyRound) -> list[str]:
     """The tokens a record may write next in this round, sorted.
 
     At the end of a trick that includes ``close-before-draw`` and ``out`` and the
@@ -400,9 +405,9 @@ def _parse_tag(line: str, number: int = 0) -> Tag:
     return Tag(found.group(1), values, number)
 
 
-def _check_tag(tag: Tag, seats: int | None) -> None:
-    """Check the value of a [Rules], [Dealer] or [Players] tag where it is read, for a
-    game of ``seats`` players (``None`` while no [Rules] says: checked at the first [Deck])."""
+def _check_tag(tag: Tag, game: Game[Any, Any, Any] | None) -> None:
+    """Check the value of a [Rules], [Dealer] or [Players] tag where it is read, for
+    ``game`` (``None`` while no [Rules] says: checked at the first [Deck])."""
     if tag.name == "Rules":
         if len(tag.values) != 1:
             raise NotationError("[Rules] takes one value")
@@ -410,24 +415,29 @@ def _check_tag(tag: Tag, seats: int | None) -> None:
     elif tag.name == "Dealer":
         if len(tag.values) != 1:
             raise NotationError("[Dealer] takes one value")
-        _seat(tag.values[0], "Dealer", seats or 3)
-    elif tag.name == "Players" and seats is not None:
-        _players(tag, seats)
+        _seat(tag.values[0], "Dealer", game.seats if game else max(g.seats for g in GAMES))
+    elif tag.name == "Players" and game is not None:
+        _players(tag, game)
 
 
-def _seats(tags: Sequence[Tag], known: bool = True) -> int | None:
-    """The players of the game the [Rules] among ``tags`` names; with no [Rules], 2 when
-    the rules are ``known`` (after the first [Deck]: classic), else ``None``."""
+def _game(tags: Sequence[Tag]) -> Game[Any, Any, Any] | None:
+    """The game of the [Rules] among ``tags``, ``None`` if none is there."""
     for tag in tags:
         if tag.name == "Rules":
-            return Rules.parse(tag.values[0]).seats
-    return 2 if known else None
+            return game_of(Rules.parse(tag.values[0]))
+    return None
 
 
-def _players(tag: Tag, seats: int) -> None:
-    if len(tag.values) != seats:
-        game = "three-hand" if seats == 3 else "two-hand"
-        raise NotationError(f"[Players] names {len(tag.values)} players; the {game} game has {seats}")
+def _game_or_classic(tags: Sequence[Tag]) -> Game[Any, Any, Any]:
+    """The game of the [Rules] among ``tags``, else of the default rules (classic): the
+    game of a record once its first [Deck] is read."""
+    return _game(tags) or game_of(Rules())
+
+
+def _players(tag: Tag, game: Game[Any, Any, Any]) -> None:
+    if len(tag.values) != game.seats:
+        raise NotationError(f"[Players] names {len(tag.values)} players; "
+                            f"the {game.name} game has {game.seats}")
 
 
 def _at(line: int) -> str:
@@ -454,8 +464,20 @@ def _parse_token(token: str) -> Action:
 
 
 def _seat(value: str, name: str, seats: int) -> int:
-    if value not in ("0", "1", "2")[:seats]:
-        choices = '"0" or "1"' if seats == 2 else '"0", "1" or "2"'
+    """The seat ``value`` names of a game of ``seats`` players.
+
+    >>> _seat("2", "Dealer", 2)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.NotationError: [Dealer] must be "0" or "1", not '2'
+    >>> _seat("3", "Dealer", 3)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.NotationError: [Dealer] must be "0", "1" or "2", not '3'
+    """
+    names = [str(seat) for seat in range(seats)]
+    if value not in names:
+        choices = ", ".join(f'"{n}"' for n in names[:-1]) + f' or "{names[-1]}"'
         raise NotationError(f"[{name}] must be {choices}, not {quoted(value)}")
     return int(value)
 
@@ -469,11 +491,11 @@ def _check_header(header: list[Tag]) -> None:
             if len(tag.values) != 1:
                 raise NotationError("[Rules] takes one value")
             Rules.parse(tag.values[0])
-    seats = _seats(header) or 2
+    game = _game_or_classic(header)
     for tag in header:
         if tag.name == "Dealer":
-            _seat(tag.values[0], "Dealer", seats)
+            _seat(tag.values[0], "Dealer", game.seats)
         elif tag.name == "Players":
-            _players(tag, seats)
+            _players(tag, game)
     if names.count("Dealer") > 1:
         raise NotationError("[Dealer] given twice before the first [Deck]")

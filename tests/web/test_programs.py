@@ -16,6 +16,7 @@ import pytest
 from conftest import StartServer
 from webclient import Guest, Server, Socket, mostly_cards, my_turn, play
 
+from sixtysix.games import TWO
 from sixtysix.notation import Record
 from sixtysix.protocol.host import Narrator
 
@@ -231,7 +232,7 @@ def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp
     # record's retelling would show the round ending before the draw.
     assert play_out(server, ann, game, never=("out",))["game"]["ending"] == "played"
     assert none_running(script)
-    match = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text).replay()
+    match = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text).replay(TWO)
     lines = heard.read_text(encoding="utf-8").splitlines()
     assert lines[:2] == ["sixtysix 1", f"match seat 1 rules {SHORT}"] and lines[-1] == "quit"
     assert [line for line in lines[2:-1] if not line.startswith("go ")] == Narrator().retell(match, 1)

@@ -149,7 +149,7 @@ def test_three_people_fill_a_table_and_each_sees_only_its_own_hand(server: Serve
     text = ann.http.get(f"/api/games/{game['id']}/record").text
     record = Record.parse(text)
     assert record.seats == 3 and '[Players "Ann" "Bob" "Cat"]' in text
-    assert record.replay_three().score == tuple(last["game"]["score"])
+    assert record.replay().score == tuple(last["game"]["score"])
     pending(watcher)
     checked = 0
     for seat, socket in [(0, sockets[0]), (1, sockets[1]), (2, sockets[2]), (None, watcher)]:
@@ -181,7 +181,7 @@ def test_a_person_plays_two_bots_and_the_record_replays(server: Server, tmp_path
                               capture_output=True, text=True, check=True)
     assert replayed.stdout.count('"score"') >= 1
     assert f'[Result "{"-".join(str(s) for s in last["game"]["score"])}"]' in record.text
-    assert Record.parse(record.text).replay_three().winner == last["game"]["winner"]
+    assert Record.parse(record.text).replay().winner == last["game"]["winner"]
 
 
 def test_two_people_and_a_bot_resume_after_a_restart(start_server: StartServer) -> None:
@@ -208,7 +208,7 @@ def test_two_people_and_a_bot_resume_after_a_restart(start_server: StartServer) 
     last = play(again, partial(mostly_cards, rng=rng), timeout=240)
     assert last["game"]["status"] == "over"
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
-    assert record.replay_three().score == tuple(last["game"]["score"])
+    assert record.replay().score == tuple(last["game"]["score"])
 
 
 def test_the_third_seat_migration_keeps_the_two_hand_games(tmp_path: Path) -> None:

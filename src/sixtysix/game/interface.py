@@ -219,6 +219,11 @@ class RoundResult(Protocol):
     @property
     def game_points(self) -> int: ...
 
+    @property
+    def carried(self) -> int:
+        """The game points of earlier tied rounds that the round's winner takes too
+        (within :attr:`game_points`); 0 in a game that carries no ties."""
+
 
 class Match(Protocol):
     """Rounds dealt until a seat reaches the target."""

@@ -45,6 +45,11 @@ class ThreeRoundResult:
         """The game points each seat gains."""
         return (0, 0, 0) if self.outcome is None else self.outcome.scores
 
+    @property
+    def carried(self) -> int:
+        """Always 0: the three-hand game carries no ties (a round nobody scores is dealt again)."""
+        return 0
+
 
 class ThreeMatch(BaseMatch[ThreeRound]):
     """A three-hand match: rounds until a seat passes ``match_target`` (section 11).
