@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from sixtysix.cards import Card, CardSet, Suit
+from sixtysix.errors import StateError
 from sixtysix.explanations import Clause
 from sixtysix.game.actions import Action
 from sixtysix.game.outcome import Reason
@@ -80,8 +81,9 @@ class Outcome(Protocol):
         """Why, in English."""
 
 
-class Round(Protocol):
-    """One round: a state changed by :meth:`push` and :meth:`pop`."""
+class Moment(Protocol):
+    """What a round and a seat's view of it both tell: the rules, the deal, whose turn
+    it is, and the outcome once the round is over."""
 
     @property
     def rules(self) -> Rules: ...
@@ -103,10 +105,20 @@ class Round(Protocol):
         """The seat whose decision the round waits for, ``None`` once it is over."""
 
     @property
-    def is_over(self) -> bool: ...
+    def outcome(self) -> Outcome | None: ...
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` may not be taken now, as a code with parameters; ``None`` if it may."""
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The English of :meth:`refusal`."""
+
+
+class Round(Moment, Protocol):
+    """One round: a state changed by :meth:`push` and :meth:`pop`."""
 
     @property
-    def outcome(self) -> Outcome | None: ...
+    def is_over(self) -> bool: ...
 
     @property
     def position(self) -> object:
@@ -137,35 +149,13 @@ class Round(Protocol):
 
     def push_token(self, token: str) -> None: ...
 
-    def refusal(self, action: Action) -> Refusal | None: ...
 
-    def why_illegal(self, action: Action) -> str | None: ...
-
-
-class Observation(Protocol):
+class Observation(Moment, Protocol):
     """What one seat may know of a round at one moment: never another seat's hidden
     cards."""
 
     @property
     def seat(self) -> int: ...
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def trump(self) -> Suit: ...
-
-    @property
-    def phase(self) -> Phase: ...
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def leader(self) -> int: ...
 
     @property
     def hand(self) -> CardSet: ...
@@ -189,19 +179,12 @@ class Observation(Protocol):
         """The seat's legal actions, empty unless it is to act."""
 
     @property
-    def outcome(self) -> Outcome | None: ...
-
-    @property
     def played(self) -> CardSet:
         """Every card played to a trick so far."""
 
     @property
     def unseen(self) -> CardSet:
         """The cards the seat has not seen: in other hands or the stock."""
-
-    def refusal(self, action: Action) -> Refusal | None: ...
-
-    def why_illegal(self, action: Action) -> str | None: ...
 
 
 class RoundResult(Protocol):
@@ -290,3 +273,26 @@ class Game(Generic[M, R, V]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+T = TypeVar("T")
+
+
+def narrowed(value: object, kind: type[T]) -> T:
+    """``value`` as a ``kind``, for the code of one game handed what any game may hold (a
+    table's match, an :class:`~sixtysix.table.Event`'s observation); a
+    :class:`~sixtysix.errors.StateError` if it is another game's.
+
+    >>> from sixtysix.two.match import Match
+    >>> from sixtysix.three.match import ThreeMatch
+    >>> match = Match(seed=1)
+    >>> narrowed(match, Match) is match
+    True
+    >>> narrowed(match, ThreeMatch)
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.StateError: a Match, not a ThreeMatch
+    """
+    if not isinstance(value, kind):
+        raise StateError(f"a {type(value).__name__}, not a {kind.__name__}")
+    return value

@@ -1,39 +1,22 @@
 """What the matches of both games share: :class:`BaseMatch`, the rounds dealt from a seeded
-shuffle, and :class:`Dealt`, what a match asks of its rounds."""
+shuffle, each a :class:`~sixtysix.game.interface.Round` of the game."""
 
+from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from sixtysix.cards import NUM_CARDS, Card, shuffle
 from sixtysix.errors import StateError
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import Round
 
 _OUTCOME = attrgetter("outcome")
 
 
-class Dealt(Protocol):
-    """What a match asks of its rounds."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def actions(self) -> list[Action]: ...
-
-    def legal_actions(self) -> Iterator[Action]: ...
-
-    def push(self, action: Action) -> None: ...
-
-    def pop(self) -> Action: ...
-
-
-R = TypeVar("R", bound=Dealt)
+R = TypeVar("R", bound=Round)
 
 
 class BaseMatch(Generic[R]):

@@ -38,10 +38,11 @@ from typing import IO, Protocol
 from sixtysix.cards import cards_in
 from sixtysix.errors import BotFailedError, StateError, quoted
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import narrowed
 from sixtysix.protocol import wire
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation, narrow
+from sixtysix.two.observation import Observation
 
 
 class Narrator:
@@ -58,7 +59,7 @@ class Narrator:
 
     def lines(self, event: Event) -> list[str]:
         """The lines that tell ``event``."""
-        obs = narrow(event.observation)
+        obs = narrowed(event.observation, Observation)
         last = self._last
         self._last = obs
         out: list[str] = []

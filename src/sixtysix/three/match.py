@@ -120,12 +120,3 @@ class ThreeMatch(BaseMatch[ThreeRound]):
 
     def _new_round(self, deck: Sequence[Card], dealer: int) -> ThreeRound:
         return ThreeRound(deck, dealer, self.rules)
-
-
-def narrow(match: object) -> ThreeMatch:
-    """``match`` as a three-hand match, for code of this game handed a match of any game
-    (a :class:`~sixtysix.table.Table`'s); a :class:`~sixtysix.errors.StateError` if it
-    is another game's."""
-    if not isinstance(match, ThreeMatch):
-        raise StateError(f"not a three-hand match: {type(match).__name__}")
-    return match

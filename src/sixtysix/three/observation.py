@@ -15,7 +15,6 @@ from sixtysix.cards import (
     cards_in,
 )
 from sixtysix.errors import StateError
-from sixtysix.game import interface
 from sixtysix.game.actions import Action
 from sixtysix.game.round import Phase
 from sixtysix.reasons import Refusal, english
@@ -99,21 +98,6 @@ class ThreeObservation:
         if it may): the English of :meth:`refusal`."""
         refusal = self.refusal(action)
         return None if refusal is None else english(refusal)
-
-
-def narrow(obs: interface.Observation) -> ThreeObservation:
-    """``obs`` as a three-hand observation, for code of this game that is handed the
-    shape both games share (a table's :class:`~sixtysix.table.Event`); a
-    :class:`~sixtysix.errors.StateError` if it is another game's.
-
-    >>> from sixtysix.three.match import ThreeMatch
-    >>> obs = observe_three(ThreeMatch(seed=3).deal(), 0)
-    >>> narrow(obs) is obs
-    True
-    """
-    if not isinstance(obs, ThreeObservation):
-        raise StateError(f"not a three-hand observation: {type(obs).__name__}")
-    return obs
 
 
 def observe_three(rnd: ThreeRound, seat: int) -> ThreeObservation:

@@ -37,6 +37,7 @@ from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.cards import QUEEN, SUIT_NAMES, Card, cards_in
 from sixtysix.errors import BotFailedError
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action, marriage
+from sixtysix.game.interface import narrowed
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.tui.saving import record_of, write_atomically
@@ -67,7 +68,7 @@ from sixtysix.tui.words import (
     suit_text,
 )
 from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation, narrow, sample_round
+from sixtysix.two.observation import Observation, sample_round
 
 HAND_SLOTS = 6
 """The most cards a hand holds."""
@@ -233,7 +234,7 @@ class GameScreen(Screen[None]):
     def show_event(self, event: Event) -> None:
         """Take in one event of the table: log it and redraw."""
         before = self.observation
-        after = narrow(event.observation)
+        after = narrowed(event.observation, Observation)
         if event.kind is EventKind.ROUND_STARTED:
             self.round_number += 1
             self._new_cards = 0
@@ -938,8 +939,9 @@ class SixtySixApp(MatchApp):
         if event.kind is EventKind.ROUND_ENDED and event.result is not None:
             result = self.match.results()[-1]
             self._results.append(result)
-            summary = RoundOverScreen(len(self._results), result, narrow(event.observation).marriages,
-                                      self.match.score, self.game.rules.match_target, self.names,
+            marriages = narrowed(event.observation, Observation).marriages
+            summary = RoundOverScreen(len(self._results), result, marriages, self.match.score,
+                                      self.game.rules.match_target, self.names,
                                       match_over=event.match_winner is not None)
             self.push_screen(summary, lambda _: self.human.go_on())
         elif event.kind is EventKind.MATCH_ENDED:

@@ -28,12 +28,13 @@ from textual.widgets import Footer, Static
 from sixtysix.bots import make_bot
 from sixtysix.cards import Card, cards_in
 from sixtysix.game.actions import OUT, Action
+from sixtysix.game.interface import narrowed
 from sixtysix.games import THREE
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.three.deal import SEATS
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
-from sixtysix.three.observation import ThreeObservation, narrow
+from sixtysix.three.observation import ThreeObservation
 from sixtysix.tui.app import MatchApp, fit, help_rows
 from sixtysix.tui.screens import ConfirmScreen, GoOnScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import PausedSeat, ThreeHumanSeat, ThreeTurn, ThreeUpdate
@@ -174,7 +175,7 @@ class ThreeGameScreen(Screen[None]):
 
     def show_event(self, event: Event) -> None:
         """Take in one event of the table: log it and redraw."""
-        obs = narrow(event.observation)
+        obs = narrowed(event.observation, ThreeObservation)
         names = self.names
         if event.kind is EventKind.ROUND_STARTED:
             self.round_number += 1
@@ -538,8 +539,8 @@ class ThreeApp(MatchApp):
         if event.kind is EventKind.ROUND_ENDED and event.result is not None:
             result = self.match.results()[-1]
             self._results.append(result)
-            summary = ThreeRoundOverScreen(len(self._results), result, narrow(event.observation),
-                                           self.match.score, self.names,
+            seen = narrowed(event.observation, ThreeObservation)
+            summary = ThreeRoundOverScreen(len(self._results), result, seen, self.match.score, self.names,
                                            match_over=event.match_winner is not None)
             self.push_screen(summary, lambda _: self.human.go_on())
         elif event.kind is EventKind.MATCH_ENDED:

@@ -159,12 +159,3 @@ class Match(BaseMatch[Round]):
 
     def _new_round(self, deck: Sequence[Card], dealer: int) -> Round:
         return Round(deck, dealer, self.rules)
-
-
-def narrow(match: object) -> Match:
-    """``match`` as a two-hand match, for code of this game handed a match of any game
-    (a :class:`~sixtysix.table.Table`'s); a :class:`~sixtysix.errors.StateError` if it
-    is another game's."""
-    if not isinstance(match, Match):
-        raise StateError(f"not a two-hand match: {type(match).__name__}")
-    return match

@@ -26,7 +26,6 @@ from typing import Final
 from sixtysix.cards import CARD_POINTS, FULL_DECK, HIGHER, SUIT_MASKS, Card, CardSet, Suit, cards_in, shuffle
 from sixtysix.compiled import mypyc_attr
 from sixtysix.errors import StateError
-from sixtysix.game import interface
 from sixtysix.game.actions import Action
 from sixtysix.game.round import Phase
 from sixtysix.reasons import Refusal, english
@@ -224,22 +223,6 @@ class _Computed:
 
 for _name, _compute in _COMPUTED.items():
     setattr(Observation, _name, _Computed(_name, _compute))
-
-
-def narrow(obs: interface.Observation) -> Observation:
-    """``obs`` as a two-hand observation, for code of this game that is handed the
-    shape both games share (a table's :class:`~sixtysix.table.Event`); a
-    :class:`~sixtysix.errors.StateError` if it is another game's.
-
-    >>> from sixtysix import Match
-    >>> rnd = Match(seed=3).deal()
-    >>> obs = observe(rnd, 0)
-    >>> narrow(obs) is obs
-    True
-    """
-    if not isinstance(obs, Observation):
-        raise StateError(f"not a two-hand observation: {type(obs).__name__}")
-    return obs
 
 
 def observe(rnd: Round, seat: int) -> Observation:

@@ -30,12 +30,13 @@ from sixtysix.bots import LEVELS, make_bot
 from sixtysix.cards import NUM_CARDS, card_name, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import narrowed
 from sixtysix.games import AnyObservation, game_of
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three
-from sixtysix.two.match import Match, narrow
+from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
@@ -224,7 +225,7 @@ class GameService:
             self._spawn(self.forfeit(game, 1, fault))
 
         game.host = ProgramHost(lambda: self.bots.program(bot, self._rng.getrandbits(64)), failed)
-        match = narrow(game.table.match)
+        match = narrowed(game.table.match, Match)
         game.table = Table([None, game.host], match=match)
         game.host.wake(match)
 
