@@ -152,6 +152,7 @@ class Table:
                                 if notify is not None)
         self._kept: tuple[Round, tuple[tuple[int, ...], int | None]] | None = None
         self._seen: list[tuple[object, Round, Observation] | None] = [None] * game.seats
+        self._observe_in_game = game.observe
 
     def _observe(self, rnd: Round, seat: int) -> Observation:
         """What ``seat`` may know of ``rnd`` now: the observation made last for the seat
@@ -160,16 +161,16 @@ class Table:
         seen = self._seen[seat]
         if seen is not None and seen[0] is position and seen[1] is rnd:
             return seen[2]
-        obs: Observation = self.game.observe(rnd, seat)
+        obs: Observation = self._observe_in_game(rnd, seat)
         self._seen[seat] = (position, rnd, obs)
         return obs
 
-    def _tell(self, kind: EventKind, rnd: Round, actor: int | None = None, action: Action | None = None,
-              result: RoundResult | None = None) -> None:
+    def _tell(self, kind: EventKind, rnd: Round, over: bool, actor: int | None = None,
+              action: Action | None = None, result: RoundResult | None = None) -> None:
         listeners = self._listeners
         if not listeners:
             return
-        score, winner = self._standing(rnd)
+        score, winner = self._standing(rnd, over)
         for seat, notify in listeners:
             # Event(kind, observation, score, actor, action, result, winner) without
             # the frozen dataclass's field-by-field __init__ (an event per seat per
@@ -188,16 +189,14 @@ class Table:
                 fields["match_winner"] = winner
             notify(event)
 
-    def _standing(self, rnd: Round) -> tuple[tuple[int, ...], int | None]:
-        """The match's score and winner, counted once while ``rnd`` is in play: until
-        it ends, they depend only on the rounds before it, which have ended and can
-        only be taken back after it."""
+    def _standing(self, rnd: Round, over: bool) -> tuple[tuple[int, ...], int | None]:
+        """The match's score and winner, counted once while ``rnd`` is in play (``over``
+        says whether it has ended): until it ends, they depend only on the rounds before
+        it, which have ended and can only be taken back after it."""
         kept = self._kept
-        over = rnd.is_over
         if kept is not None and kept[0] is rnd and not over:
             return kept[1]
-        match = self.match
-        standing = (match.score, match.winner)
+        standing = self.match.standing()
         self._kept = None if over else (rnd, standing)
         return standing
 
@@ -210,7 +209,7 @@ class Table:
     def deal(self, deck: Sequence[Card] | None = None) -> Round:
         """Start the next round (from ``deck`` if given) and tell the seats."""
         rnd = self.match.deal(deck)
-        self._tell(EventKind.ROUND_STARTED, rnd)
+        self._tell(EventKind.ROUND_STARTED, rnd, False)
         return rnd
 
     def submit(self, seat: int, action: Action) -> None:
@@ -233,18 +232,19 @@ class Table:
         """Check and apply the action of ``seat``, whose turn it is, and tell the seats
         (the push checks it and leaves the round as it was if the rules forbid it)."""
         rnd.push(action)
-        self._tell(_ACTION, rnd, seat, action)
-        if rnd.is_over:
-            self._tell(EventKind.ROUND_ENDED, rnd, result=self.match.results()[-1])
+        over = rnd.is_over
+        self._tell(_ACTION, rnd, over, seat, action)
+        if over:
+            self._tell(EventKind.ROUND_ENDED, rnd, True, result=self.match.results()[-1])
             if self.match.is_over:
-                self._tell(EventKind.MATCH_ENDED, rnd)
+                self._tell(EventKind.MATCH_ENDED, rnd, True)
 
     def _start(self) -> Round:
         """The round to play: the round in play of a match given to the table (told as
         ``ROUND_RESUMED``), else a new one dealt."""
         rnd = self.match.round
         if rnd is not None and not rnd.is_over:
-            self._tell(EventKind.ROUND_RESUMED, rnd)
+            self._tell(EventKind.ROUND_RESUMED, rnd, False)
             return rnd
         return self.deal()
 
@@ -253,13 +253,15 @@ class Table:
         table (told as ``ROUND_RESUMED``); returns how the match counts it."""
         rnd = self._start()
         seats = self.seats
+        observe = self._observe
+        apply = self._apply
         while (seat := rnd.to_act) is not None:
             player = seats[seat]
             if player is None:
                 raise StateError(f"seat {seat} acts from outside: submit its actions")
-            action = player.act(self._observe(rnd, seat))
+            action = player.act(observe(rnd, seat))
             try:
-                self._apply(rnd, seat, action)
+                apply(rnd, seat, action)
             except IllegalActionError as error:
                 raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
         return self.match.results()[-1]

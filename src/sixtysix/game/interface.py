@@ -227,6 +227,9 @@ class Match(Protocol):
     @property
     def winner(self) -> int | None: ...
 
+    def standing(self) -> tuple[tuple[int, ...], int | None]:
+        """The score and the winner, counted once."""
+
     @property
     def is_over(self) -> bool: ...
 

@@ -103,11 +103,15 @@ class ThreeMatch(BaseMatch[ThreeRound]):
     def winner(self) -> int | None:
         """The seat that won the match: the only highest score at or past the target;
         ``None`` while the match goes on (equal highest scores past it play on)."""
+        return self.standing()[1]
+
+    def standing(self) -> tuple[tuple[int, int, int], int | None]:
+        """The score and the winner, counted once."""
         score = self.score
         best = max(score)
         if best >= self.rules.match_target and score.count(best) == 1:
-            return score.index(best)
-        return None
+            return score, score.index(best)
+        return score, None
 
     @property
     def dealer(self) -> int:

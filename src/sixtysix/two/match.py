@@ -140,9 +140,9 @@ class Match(BaseMatch[Round]):
     @property
     def winner(self) -> int | None:
         """The seat that won the match, or ``None`` while it goes on."""
-        return self._standing()[1]
+        return self.standing()[1]
 
-    def _standing(self) -> tuple[tuple[int, int], int | None]:
+    def standing(self) -> tuple[tuple[int, int], int | None]:
         """The score and the winner, counted once."""
         self._count()
         score = self._after[-1][2]
