@@ -16,6 +16,9 @@ the opponent does), from what that seat knows and nothing more:
   are averaged. The sampling is seeded, so the same observation, seed and sample
   count give the same analysis.
 
+:func:`analyze_three` does the same for the three-hand game; :data:`ANALYSES` has the
+analysis of each game by the game's name, for the front ends, which hold either.
+
 >>> from sixtysix import DRAW, Match
 >>> from sixtysix.two.observation import observe
 >>> rnd = Match(seed=7).deal()
@@ -31,13 +34,15 @@ the opponent does), from what that seat knows and nothing more:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
+from typing import Any, Final, Protocol
 
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.search import Budget, is_determined, sampled_values, solve
 from sixtysix.game.actions import Action
+from sixtysix.games import THREE, TWO
 from sixtysix.three.observation import ThreeObservation, sample_three
 from sixtysix.two.observation import Observation, sample_round
 from sixtysix.two.round import Round
@@ -145,3 +150,20 @@ def analyze_three(observation: ThreeObservation, *, samples: int = DEFAULT_SAMPL
         values, taken = search_values(observation, rng, samples, EXACT_TRICKS, Budget(seconds=seconds),
                                       report)
     return _ranked(legal, values, exact, taken)
+
+
+class Analysis(Protocol):
+    """The analysis of one game's observations: :func:`analyze` or :func:`analyze_three`."""
+
+    def __call__(self, observation: Any, /, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                 seconds: float | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> list[ActionValue]: ...
+
+
+ANALYSES: Final[Mapping[str, Analysis]] = {TWO.name: analyze, THREE.name: analyze_three}
+"""The analysis of each game, by the game's name (a new game adds its own).
+
+>>> from sixtysix.games import GAMES
+>>> sorted(ANALYSES) == sorted(game.name for game in GAMES)
+True
+"""

@@ -17,7 +17,7 @@ from alembic import command
 from alembic.config import Config
 from conftest import StartServer
 from test_leak import named_cards
-from webclient import Server, Socket, mostly_cards, pending, play
+from webclient import Server, Socket, mostly_cards, my_turn, pending, play
 
 from sixtysix.cards import card_name, cards_in
 from sixtysix.notation import Record
@@ -54,7 +54,7 @@ def check(received: list[dict[str, Any]], seat: int | None, record: Record) -> i
     current: tuple[ThreeMatch, Any] | None = None
     checked = 0
     for message in received:
-        assert message["type"] in ("state", "error", "pong"), message
+        assert message["type"] in ("state", "hint", "error", "pong"), message
         assert len(json.dumps(message, separators=(",", ":")).encode()) <= MAX_MESSAGE
         if message["type"] != "state" or message["view"] is None:
             continue
@@ -112,6 +112,32 @@ def test_bad_three_hand_games_are_refused(server: Server) -> None:
     assert ann.http.get("/api/history").json()["games"] == []
 
 
+def test_a_hint_names_the_legal_actions_of_the_seat_to_act_only(server: Server) -> None:
+    """At a table against two bots, the hint of each decision values each legal action
+    once, best first, and nothing else: when following, not the cards the seat may not play."""
+    ann = server.guest("Ann")
+    game = ann.create(rules="three-hand", seats=["easy", "easy"])
+    socket = ann.socket(game["id"])
+    rng = random.Random(4)
+    hints = restricted = 0
+    while hints < 6 or not restricted:
+        socket.until(my_turn(0), timeout=60)
+        state = socket.settle()  # the latest state, in which seat 0 is to act
+        assert state["game"]["status"] == "playing"
+        view = state["view"]
+        socket.send({"type": "hint"})
+        hint = socket.until(lambda m: m["type"] in ("hint", "error"))
+        assert hint["type"] == "hint", hint
+        tokens = [a["action"] for a in hint["actions"]]
+        assert sorted(tokens) == sorted(view["legal"])
+        values = [a["expected"] for a in hint["actions"]]
+        assert values == sorted(values, reverse=True) and all(-6 <= v <= 6 for v in values)
+        hints += 1
+        restricted += bool(set(view["hand"]) - set(tokens))
+        socket.send({"type": "act", "action": mostly_cards(view, rng)})
+    socket.close()
+
+
 def test_three_people_fill_a_table_and_each_sees_only_its_own_hand(server: Server) -> None:
     ann, bob, cat, eve = (server.guest(name) for name in ("Ann", "Bob", "Cat", "Eve"))
     game = ann.create(rules="three-hand match_target=3", seats=["human", "human"])
@@ -142,7 +168,9 @@ def test_three_people_fill_a_table_and_each_sees_only_its_own_hand(server: Serve
     actor = sockets[to_act]
     assert actor is not None
     actor.send({"type": "hint"})
-    assert actor.until(lambda m: m["type"] == "error")["code"] == "no_hint"
+    hint = actor.until(lambda m: m["type"] == "hint")
+    assert actor.state is not None
+    assert sorted(a["action"] for a in hint["actions"]) == sorted(actor.state["view"]["legal"])
 
     last = play(sockets, partial(mostly_cards, rng=random.Random(3)), timeout=240)
     assert last["game"]["status"] == "over" and max(last["game"]["score"]) >= 3

@@ -510,9 +510,7 @@ class GameService:
         rnd = game.match.round
         if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
             raise GameError("not_your_turn", "hints are for the seat to act")
-        if not isinstance(rnd, Round):
-            raise GameError("no_hint", "the three-hand game has no hints yet")
-        return await self.bots.hint(observe(rnd, seat))
+        return await self.bots.hint(game.observe(seat))
 
     # --------------------------------------------------------------- connections
 

@@ -13,11 +13,10 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from sixtysix.analysis import analyze
+from sixtysix.analysis import ANALYSES
 from sixtysix.bots import LEVELS, plays
 from sixtysix.bots.engine import EngineBot
-from sixtysix.games import THREE
-from sixtysix.two.observation import Observation
+from sixtysix.games import THREE, AnyObservation, game_of
 from sixtysix.web.models.messages import Hint, HintAction
 from sixtysix.web.programs import make_program
 
@@ -47,10 +46,11 @@ def three_levels() -> list[str]:
     return [level for level in LEVELS if plays(level, THREE)]
 
 
-def analyse(observation: Observation) -> list[tuple[str, float, bool]]:
-    """The analysis of each legal action (run in a worker process)."""
-    return [(v.action.token, v.expected, v.exact)
-            for v in analyze(observation, samples=HINT_SAMPLES)]
+def analyse(observation: AnyObservation) -> list[tuple[str, float, bool]]:
+    """The analysis of each legal action, by the analysis of the observation's game (run
+    in a worker process)."""
+    analysis = ANALYSES[game_of(observation.rules).name]
+    return [(v.action.token, v.expected, v.exact) for v in analysis(observation, samples=HINT_SAMPLES)]
 
 
 class Bots:
@@ -94,7 +94,7 @@ class Bots:
         pool = self._pools[level in FAST_LEVELS]
         return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
 
-    async def hint(self, observation: Observation) -> Hint:
+    async def hint(self, observation: AnyObservation) -> Hint:
         """The analysis of each legal action of the seat to act, from its own observation."""
         values = await asyncio.get_running_loop().run_in_executor(self._pools[False], analyse, observation)
         return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
