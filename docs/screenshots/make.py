@@ -3,7 +3,8 @@
 Starts ``sixtysix serve`` on a free loopback port with a temporary database, plays a few
 tricks against the computer in Debian's Chromium (through Playwright) and saves the table
 at desktop width (``table-desktop.png``, 1280x800) and phone width (``table-phone.png``,
-390x844), and the round summary (``summary-desktop.png``), next to this file.
+390x844), and the round summary (``summary-desktop.png``); then a three-hand table against
+two bots with the hint open (``three-hint-desktop.png``), next to this file.
 """
 
 from __future__ import annotations
@@ -64,6 +65,26 @@ def tricks(page: Page) -> int:
     return sum(int(text.split()[0]) for text in counts)
 
 
+def three_hint(page: Page) -> None:
+    """Start a three-hand table against two bots, play on until a decision of more than two
+    actions after the first trick, and ask for the hint."""
+    page.goto(page.url.split("#")[0] + "#/")
+    page.select_option("select[name=preset]", "three-hand")
+    page.select_option("select[name=seat1]", "easy")
+    page.select_option("select[name=seat2]", "easy")
+    page.click("button[data-start=three]")
+    page.wait_for_selector(".table.three")
+    while True:
+        page.wait_for_selector(READY)
+        legal = page.locator(f"{READY} .hand.mine .cardbutton.legal")
+        if page.locator(".tricks li").count() and legal.count() > 2:
+            break
+        legal.first.click()
+        page.wait_for_timeout(300)
+    page.keyboard.press("h")
+    page.wait_for_selector(".hintbox li")
+
+
 def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -101,6 +122,8 @@ def main() -> None:
                     page.wait_for_timeout(200)
                 page.wait_for_timeout(300)
                 page.screenshot(path=HERE / "summary-desktop.png")
+                three_hint(page)
+                page.screenshot(path=HERE / "three-hint-desktop.png")
                 browser.close()
         finally:
             server.terminate()

@@ -471,6 +471,9 @@ def test_every_screen_passes_axe(browser: Browser, server: Server) -> None:
         new_three_game(bob, ("easy", "easy"))
         bob.wait_ready()
         assert_accessible(bob.page, "three-hand table")
+        bob.page.keyboard.press("h")
+        bob.page.wait_for_selector(".hintbox li")
+        assert_accessible(bob.page, "three-hand table with a hint")
     finally:
         bob.close()
         ann.close()

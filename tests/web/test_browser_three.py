@@ -1,7 +1,7 @@
 """The three-hand table in a real browser (Debian's Chromium under Playwright) against a
-real ``sixtysix serve``: a person against two bots to the end of the match, across a
-server restart; two people and a bot, each browser told only its own hand; the table
-on a phone."""
+real ``sixtysix serve``: a person against two bots, asking a hint, to the end of the match
+across a server restart; two people and a bot, each browser told only its own hand; the
+table on a phone."""
 
 from __future__ import annotations
 
@@ -84,7 +84,13 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
             backs = page.query_selector_all(f'.opponent[data-seat="{seat}"] .hand.other .card')
             assert len(backs) == view["hand_sizes"][seat]
         assert page.inner_text(".trump-card") != ""
-        assert page.query_selector(".hint-button") is None
+        legal = page.query_selector_all(".hand.mine .cardbutton.legal, .actions button.action")
+        assert legal and len(legal) == len(ann.states[-1]["view"]["legal"])
+        assert page.is_visible(".hint-button")
+        page.keyboard.press("h")
+        page.wait_for_selector(".hintbox li")
+        assert len(page.query_selector_all(".hintbox li")) == len(legal)
+        assert "less the average of the other two" in page.inner_text(".hintbox p")
 
         play_into_a_round(ann, 3)
         hand = sorted(ann.hand())

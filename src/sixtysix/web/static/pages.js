@@ -384,7 +384,7 @@ export function helpPage(root) {
   root.replaceChildren(el("div.page.help", {}, [
     el("h1", { text: t("Help") }),
     el("p", { text: t("You sit at the bottom of the table, your opponent at the top. The stock with the trump card under it is on the left, the trick in the middle.") }),
-    el("p", { text: t("In the three-hand game the player to your left sits at the top left and the one to your right at the top right; the trick in the middle shows who played each card. There is no stock: the dealer's last card, shown to all, sets trump, and every card must follow suit and beat the trick if it can. The three-hand game has no hints yet.") }),
+    el("p", { text: t("In the three-hand game the player to your left sits at the top left and the one to your right at the top right; the trick in the middle shows who played each card. There is no stock: the dealer's last card, shown to all, sets trump, and every card must follow suit and beat the trick if it can. A hint there values each action by the game points it is expected to bring you less the average of the other two.") }),
     el("h2", { text: t("Controls") }),
     el("table.keys", {}, [
       item(t("Card in your hand"), t("Click or tap a highlighted card to play it. Clicking a card you may not play tells you why. Keys 1 to 6 play the cards from left to right.")),

@@ -902,15 +902,13 @@ export class TableView {
       for (const action of view.legal.filter((a) => !CARD_ACTION.test(a))) {
         (action === "out" ? weighty : plays).append(this.actionButton(action, view));
       }
-      if (this.game.players.length === 2) {
-        plays.append(el("button.hint-button", {
-          type: "button",
-          "aria-keyshortcuts": "h",
-          title: t("Key: {key}", { key: "h" }),
-          text: t("Hint"),
-          on: { click: () => this.requestHint() },
-        }));
-      }
+      plays.append(el("button.hint-button", {
+        type: "button",
+        "aria-keyshortcuts": "h",
+        title: t("Key: {key}", { key: "h" }),
+        text: t("Hint"),
+        on: { click: () => this.requestHint() },
+      }));
     }
     const resign = this.resignButton();
     if (resign && this.revealed(view) && this.winner(view) === null) {
@@ -1010,13 +1008,13 @@ export class TableView {
         CARD_ACTION.test(entry.action) ? cardText(entry.action) : el("span", { text: actionLabel(entry.action, view) }),
         el("span.value", { text: `${entry.expected >= 0 ? "+" : ""}${entry.expected.toFixed(2)}` }),
       ]));
-    return el("div.hintbox", {}, [
-      el("p", {
-        text: exact ? t("Expected game points of each action (exact):")
-          : t("Expected game points of each action (estimated):"),
-      }),
-      el("ul", {}, rows),
-    ]);
+    return el("div.hintbox", {}, [el("p", { text: this.hintHeading(exact) }), el("ul", {}, rows)]);
+  }
+
+  /** What the hint's values are, over its list. */
+  hintHeading(exact) {
+    return exact ? t("Expected game points of each action (exact):")
+      : t("Expected game points of each action (estimated):");
   }
 
   pastTricks(view, names) {

@@ -127,6 +127,7 @@ export class ThreeTableView extends TableView {
       this.mine(view, names),
       this.actionBar(view, myTurn && !this.busy),
       this.messageLine(view),
+      this.hintBox(view),
       memory ? null : this.pastTricks(view, names),
     ];
     table.append(...parts.filter(Boolean));
@@ -220,6 +221,12 @@ export class ThreeTableView extends TableView {
       return t("Your turn: follow suit and beat the trick if you can ({card} led).", { card: cardWords(view.table[0].card) });
     }
     return t("Your lead: play a card.");
+  }
+
+  /** The three-hand hint values each action by the seat's game points less the others' mean. */
+  hintHeading(exact) {
+    return exact ? t("Expected game points of each action, less the average of the other two (exact):")
+      : t("Expected game points of each action, less the average of the other two (estimated):");
   }
 
   pastTricks(view, names) {
