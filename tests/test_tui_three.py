@@ -1,10 +1,11 @@
 """The three-hand game in the terminal, driven through Textual's Pilot: whole matches
 played from keys against two computer players, nothing hidden ever on screen, the
-reasons for refused keys, records saved and resumed, and the command line."""
+reasons for refused keys, hints, records saved and resumed, and the command line."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,16 +14,19 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from sixtysix.analysis import analyze_three
 from sixtysix.cards import card_symbol, cards_in
 from sixtysix.cli import main
 from sixtysix.game.actions import OUT, Action
 from sixtysix.notation import read_record
 from sixtysix.rules import Rules
 from sixtysix.three.observation import ThreeObservation
+from sixtysix.tui.app import HINT_SAMPLES
 from sixtysix.tui.saving import load_three
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker
 from sixtysix.tui.three import ThreeApp, ThreeGameScreen, ThreeMatchOverScreen, ThreeRoundOverScreen
 from sixtysix.tui.widgets import CardWidget, GameLog
+from sixtysix.tui.words import action_label, card_text
 from test_tui import wait_until
 
 SIZE = (100, 32)
@@ -172,6 +176,60 @@ async def test_a_refused_key_says_why() -> None:
         assert len(app.game.hand) == 7
         await pilot.press("8")
         assert "You hold 7 cards: there is no card 8." in str(app.screen.query_one("#status", Static).content)
+        app.exit(0)
+
+
+def hints(app: ThreeApp) -> list[list[str]]:
+    """The hints in the log, each as its lines (unwrapped)."""
+    return [entry.plain.splitlines() for entry in app.screen.query_one("#log", GameLog).entries
+            if entry.plain.startswith("Hint")]
+
+
+async def test_hint_key_lists_the_legal_actions_best_first() -> None:
+    app = ThreeApp(seed=4, opponent="greedy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        obs = app.game.observation
+        assert obs is not None and len(obs.legal) < len(app.game.hand)  # seat 0 must follow clubs
+        await pilot.press("h")
+        await wait_until(pilot, lambda: bool(hints(app)))
+        [lines] = hints(app)
+        assert lines[0] == ("Hint: expected game points less the others' mean, best first "
+                            f"(estimated over {HINT_SAMPLES} deals)")
+        entries = [(label, value) for line in lines[1:]
+                   for label, value in re.findall(r"(\S.*?)\s+([+-]\d+\.\d\d)", line)]
+        values = analyze_three(obs, samples=HINT_SAMPLES)
+        assert len(entries) == len(obs.legal) == len(values)
+        for (label, expected), value in zip(entries, values, strict=True):
+            card = value.action.card
+            assert label == (card_text(card) if card is not None else action_label(value.action, obs)).plain
+            assert expected == f"{value.expected:+.2f}"
+        assert app.game.legal == obs.legal  # the hint chose nothing
+        app.exit(0)
+
+
+async def test_hint_is_for_the_users_turn_and_its_decision_only() -> None:
+    app = ThreeApp(seed=4, opponent="greedy", delay=30)  # seat 0 follows: a bot leads, slowly
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.game.observation is not None)
+        assert not app.game.legal
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert str(app.screen.query_one("#status", Static).content) == "Hints are for your turn."
+        assert hints(app) == []
+        app.exit(0)
+    app = ThreeApp(seed=4, opponent="greedy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        past = app.game.observation
+        assert past is not None
+        legal = app.game.legal
+        await pilot.press(str(app.game.hand.index(next(a.card for a in legal if a.card is not None)) + 1))
+        await wait_until(pilot, lambda: bool(app.game.legal) and app.game.legal != legal)
+        assert app.game.observation is not past
+        await app.game.analyze_hint(past).wait()
+        await pilot.pause()
+        assert hints(app) == []
         app.exit(0)
 
 

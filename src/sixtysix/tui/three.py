@@ -5,7 +5,9 @@ user) and the one to the right (seat 2).
 The match runs at a :class:`~sixtysix.table.Table`, in a thread worker, as the
 two-hand app runs its :class:`~sixtysix.table.Table`; the screen shows only what
 seat 0's :class:`~sixtysix.three.observation.ThreeObservation` holds: the user's cards face up,
-the others' as backs with their counts and the cards they have shown.
+the others' as backs with their counts and the cards they have shown. The hint key
+analyses the user's decision (:func:`~sixtysix.analysis.analyze_three`) from that
+observation alone, in another thread worker, as the two-hand app does.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from typing import ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
+from sixtysix.analysis import ActionValue, analyze_three
 from sixtysix.bots import make_bot
 from sixtysix.cards import Card, cards_in
 from sixtysix.game.actions import OUT, Action
@@ -35,14 +39,17 @@ from sixtysix.table import Event, EventKind, Table
 from sixtysix.three.deal import SEATS
 from sixtysix.three.match import ThreeMatch, ThreeRoundResult
 from sixtysix.three.observation import ThreeObservation
-from sixtysix.tui.app import MatchApp, fit, help_rows
+from sixtysix.tui.app import HINT_KEY, HINT_SAMPLES, HINT_SECONDS, MatchApp, fit, help_rows
 from sixtysix.tui.screens import ConfirmScreen, GoOnScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import PausedSeat, ThreeHumanSeat, ThreeTurn, ThreeUpdate
 from sixtysix.tui.widgets import CardWidget, GameLog
-from sixtysix.tui.words import card_text, cards_text, opponent_name, sentence, suit_text
+from sixtysix.tui.words import card_text, cards_text, hint_text, opponent_name, sentence, suit_text
 
 HAND_SLOTS = 8
 """The cards a three-hand hand holds at the deal."""
+
+HINT_VALUES = "expected game points less the others' mean"
+"""What a three-hand hint's values are (:func:`~sixtysix.analysis.analyze_three`)."""
 
 _SEATS = re.compile(r"\b([Ss])eats (\d) and (\d)\b")
 _SEAT = re.compile(r"\b([Ss])eat (\d)\b('s)?")
@@ -113,6 +120,7 @@ class ThreeGameScreen(Screen[None]):
           for n in range(1, HAND_SLOTS + 1)),
         Binding("a", "marriage", "Marriage"),
         Binding("o", "out", "Declare out"),
+        Binding(HINT_KEY, "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -382,6 +390,32 @@ class ThreeGameScreen(Screen[None]):
     def action_help(self) -> None:
         """Show every key and what it does."""
         self.app.push_screen(HelpScreen(list(help_rows(self.app, ThreeGameScreen.BINDINGS))))
+
+    def action_hint(self) -> None:
+        """Analyse the user's decision in a worker; the hint goes to the log when ready."""
+        if self.observation is None or not self.legal:
+            self._refuse("Hints are for your turn.")
+            return
+        self.analyze_hint(self.observation)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def analyze_hint(self, observation: ThreeObservation) -> tuple[ThreeObservation, list[ActionValue]]:
+        """The analysis of ``observation``, in a thread so the table stays responsive."""
+        return observation, analyze_three(observation, samples=HINT_SAMPLES, seconds=HINT_SECONDS)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Log a finished hint if the user still faces the decision it analysed."""
+        worker = event.worker
+        if worker.group != "hint":
+            return
+        result = worker.result
+        if event.state is WorkerState.SUCCESS and result is not None:
+            observation: ThreeObservation = result[0]
+            values: list[ActionValue] = result[1]
+            if observation is self.observation and self.legal:
+                self._write(hint_text(values, observation, HINT_VALUES))
+        elif event.state is WorkerState.ERROR:
+            self.notify(f"No hint: {worker.error}", severity="error", timeout=4)
 
     def _try(self, action: Action, prefix: Text) -> None:
         obs = self.observation

@@ -1,8 +1,8 @@
 """How the terminal front end puts cards, actions and events into words.
 
 Everything here reads an :class:`~sixtysix.two.observation.Observation` or an
-:class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision,
-and only describes it: the rules live in the engine.
+:class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision (in
+either game), and only describes it: the rules live in the engine.
 
 >>> from sixtysix.cards import parse_card
 >>> card_text(parse_card("Th")).plain, card_text(parse_card("Th")).style
@@ -32,6 +32,7 @@ from sixtysix.bots import LEVELS
 from sixtysix.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Card, Suit, card_symbol
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action
 from sixtysix.game.round import Phase
+from sixtysix.three.observation import ThreeObservation
 from sixtysix.two.observation import Observation
 
 RED = "bold red"
@@ -122,7 +123,7 @@ class Names:
         return _AGREE.sub(lambda found: f"{found[1]} {_PLURAL[found[2]]}", named)
 
 
-def action_label(action: Action, observation: Observation) -> Text:
+def action_label(action: Action, observation: Observation | ThreeObservation) -> Text:
     """The words on the button of an action other than playing a card."""
     suit = action.marriage_suit
     if suit is not None:
@@ -174,9 +175,11 @@ def close_explanation(observation: Observation, names: Names) -> Text:
                 f"You must be first to 66, before the cards run out, or {opponent} scores {cost}.")
 
 
-def hint_text(values: list[ActionValue], observation: Observation) -> Text:
-    """The hint for the log: a heading, then each action (at least one) with its
-    expected game points, best first, in aligned cells a few to a line.
+def hint_text(values: list[ActionValue], observation: Observation | ThreeObservation,
+              valued: str = "expected game points") -> Text:
+    """The hint for the log: a heading saying what the values are (``valued``), then
+    each action (at least one) with its value, best first, in aligned cells a few to a
+    line.
 
     >>> from sixtysix import Match, parse_action
     >>> from sixtysix.two.observation import observe
@@ -200,7 +203,7 @@ def hint_text(values: list[ActionValue], observation: Observation) -> Text:
         cell.append(f" {value.expected:+.2f}", style="bold green" if value.expected == best else "")
         cells.append(cell)
     per_line = max(1, _HINT_WIDTH // (width + 9))
-    lines = [Text(f"Hint: expected game points, best first ({how})", style="bold")]
+    lines = [Text(f"Hint: {valued}, best first ({how})", style="bold")]
     lines.extend(Text("  ") + Text("   ").join(cells[start:start + per_line])
                  for start in range(0, len(cells), per_line))
     return Text("\n").join(lines)
