@@ -16,9 +16,9 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
-from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue, analyze, analyze_three
+from sixtysix.analysis import ANALYSES, DEFAULT_SAMPLES, ActionValue
 from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, search, threehand
 from sixtysix.bots.engine import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
@@ -48,16 +48,8 @@ MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
 
 
-_V_contra = TypeVar("_V_contra", contravariant=True)
 _V = TypeVar("_V")
 
-
-class Analyze(Protocol[_V_contra]):
-    """A game's analysis of a position (:func:`sixtysix.analysis.analyze`)."""
-
-    def __call__(self, observation: _V_contra, *, samples: int = ..., seed: int = ...,
-                 seconds: float | None = ...,
-                 progress: Callable[[int, int], None] | None = ...) -> list[ActionValue]: ...
 
 
 @dataclass(frozen=True)
@@ -67,12 +59,11 @@ class GameCommands(Generic[_V]):
 
     matches: int
     """A tournament's matches per pairing (per trio of three seats) unless told."""
-    analyze: Analyze[_V]
-    """How ``analyze`` values the legal actions of an observation."""
     determined: Callable[[_V], bool]
     """Whether an observation fixes every card still to play (so that it is solved exactly)."""
     valued: str
-    """What the values of :attr:`analyze` are, with ``{seat}`` for the seat to act."""
+    """What the values of the game's analysis (:data:`sixtysix.analysis.ANALYSES`) are, with
+    ``{seat}`` for the seat to act."""
     load: Callable[[Path], Resumed | ThreeResumed]
     """Reads a match that ``sixtysix play`` saved, to play it on (the terminal table's extra)."""
     stock: bool
@@ -95,9 +86,9 @@ def _load_three(path: Path) -> ThreeResumed:
 
 
 GAME_COMMANDS: dict[str, GameCommands[Any]] = {
-    TWO.name: GameCommands(100, analyze, search.is_determined, "expected game points for seat {seat}",
+    TWO.name: GameCommands(100, search.is_determined, "expected game points for seat {seat}",
                            _load_two, stock=True, programs=True),
-    THREE.name: GameCommands(120, analyze_three, threehand.is_determined,
+    THREE.name: GameCommands(120, threehand.is_determined,
                              "seat {seat}'s expected game points minus the mean of the two others'",
                              _load_three, stock=False, programs=False),
 }
@@ -217,7 +208,7 @@ def _analyze(args: argparse.Namespace) -> int:
                   + (f" ({note})" if note else "") + "; nothing to analyze.")
         return 0
     progress = _progress_bar("sampled deals")
-    values = own.analyze(observation, samples=args.samples, seed=args.seed, progress=progress)
+    values = ANALYSES[game.name](observation, samples=args.samples, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps({"seat": seat, "phase": phase, "actions": [
             {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
