@@ -23,7 +23,8 @@ from sixtysix.game.outcome import Reason
 from sixtysix.table import Event, Table
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.outcome import Outcome
-from sixtysix.two.round import _HAND, Round
+from sixtysix.two.round import Round
+from sixtysix.two.state import HAND, state_of
 from test_properties import OBSERVATION_FIELDS, any_rules, choose, new_round, seeds
 
 
@@ -103,7 +104,8 @@ def test_an_observation_keeps_no_hidden_card() -> None:
         obs = observe(rnd, seat)
         opponent = 1 - seat
         kept = [value for name, value in vars(obs).items() if name not in OBSERVATION_FIELDS]
-        assert kept == [[*rnd._s[:_HAND + opponent], rnd.shown(opponent), *rnd._s[_HAND + opponent + 1:],
+        s = state_of(rnd)
+        assert kept == [[*s[:HAND + opponent], rnd.shown(opponent), *s[HAND + opponent + 1:],
                          rnd.hand(opponent).bit_count()]]
         assert obs.hand == rnd.hand(seat) and rnd.hand(opponent) != rnd.shown(opponent)
 

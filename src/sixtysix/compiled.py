@@ -30,6 +30,7 @@ MODULES = (
     "sixtysix.game.round",
     "sixtysix.game.outcome",
     "sixtysix.game.match",
+    "sixtysix.two.state",
     "sixtysix.two.round",
     "sixtysix.two.outcome",
     "sixtysix.two.match",

@@ -1,10 +1,10 @@
 """Play on a round's own state: the heuristic's rules of thumb without observations.
 
 Search bots play thousands of rollout steps per decision. :func:`policy` chooses
-the seat to act's action by reading the :class:`~sixtysix.two.round.Round`'s flat state
-(hands and sets as bitmasks, points, tricks) and nothing the seat could not see:
-its hand, the cards played, the face-up trump card and the cards the opponent
-has shown. It plays as :class:`~sixtysix.bots.heuristic.HeuristicBot` does in
+the seat to act's action by reading the :class:`~sixtysix.two.round.Round`'s raw state
+(:mod:`sixtysix.two.state`: hands and sets as bitmasks, points, tricks) and nothing
+the seat could not see: its hand, the cards played, the face-up trump card and the
+cards the opponent has shown. It plays as :class:`~sixtysix.bots.heuristic.HeuristicBot` does in
 open play (the part of a round rollouts play) with ``exact=0``; in strict play
 it leads and follows by the same rules, without the heuristic's exact solving
 and its counting of the opponent's voids. No :class:`~sixtysix.two.observation.Observation` is built.
@@ -36,31 +36,31 @@ from sixtysix.cards import (
     cards_in,
 )
 from sixtysix.game.actions import ACTIONS, CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, Action, marriage
-from sixtysix.game.round import Phase
-from sixtysix.two.round import (
-    _BEATS,
-    _DRAWN,
-    _FOLLOW_PHASE,
-    _HAND,
-    _KNOWN,
-    _LEAD,
-    _LEADER,
-    _MARR,
-    _PHASE,
-    _PLAYED,
-    _PTS,
-    _TRICKS,
-    _TRUMP_CARD,
-    Round,
+from sixtysix.two.round import Round
+from sixtysix.two.state import (
+    BEATS,
+    DRAW_PHASE,
+    DRAWN,
+    FOLLOW_PHASE,
+    HAND,
+    KNOWN,
+    LEAD,
+    LEAD_PHASE,
+    LEADER,
+    MARR,
+    MARRIAGE_PHASE,
+    PHASE,
+    PLAYED,
+    PTS,
+    TRICKS,
+    TRUMP_CARD,
+    state_of,
 )
 
 _WIN_BONUS: Final = 2
 """Worth of winning a trick beyond its card points: the lead and the first draw."""
 _REACH_66: Final = 100
 """Worth of winning a trick that brings the seat to 66: it declares out next."""
-_LEAD_PHASE: Final = Phase.LEAD.value
-_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
-_DRAW_PHASE: Final = Phase.DRAW.value
 _KINGS_QUEENS: Final = tuple((suit * 6 + KING, suit * 6 + QUEEN) for suit in range(4))
 _MELD_LOW: Final = marriage(0)
 
@@ -93,25 +93,25 @@ class _Seat:
                  "points", "possible", "strict", "trump", "trumps", "unseen")
 
     def __init__(self, rnd: Round, seat: int) -> None:
-        s = rnd._s
+        s = state_of(rnd)
         rules = rnd.rules
         opponent = 1 - seat
         self.trump = trump = rnd.trump
         self.trumps = SUIT_MASKS[trump]
-        self.hand = hand = s[_HAND + seat]
-        stock = 12 - s[_DRAWN]
+        self.hand = hand = s[HAND + seat]
+        stock = 12 - s[DRAWN]
         strict = self.strict = rnd.is_strict
-        seen = hand | s[_PLAYED] | s[_KNOWN + opponent] & s[_HAND + opponent]
-        trump_card = s[_TRUMP_CARD] if stock else -1
+        seen = hand | s[PLAYED] | s[KNOWN + opponent] & s[HAND + opponent]
+        trump_card = s[TRUMP_CARD] if stock else -1
         if trump_card >= 0:
             seen |= 1 << trump_card
         self.unseen = FULL_DECK & ~seen
-        self.possible = FULL_DECK & ~(hand | s[_PLAYED] | (1 << trump_card if trump_card >= 0 else 0))
-        self.opponent_size = s[_HAND + opponent].bit_count()
-        self.own_shown = s[_KNOWN + seat] & hand
-        marr = s[_MARR + seat]
-        tricks = s[_TRICKS + seat]
-        self.points = s[_PTS + seat] + (marr if tricks else 0)
+        self.possible = FULL_DECK & ~(hand | s[PLAYED] | (1 << trump_card if trump_card >= 0 else 0))
+        self.opponent_size = s[HAND + opponent].bit_count()
+        self.own_shown = s[KNOWN + seat] & hand
+        marr = s[MARR + seat]
+        tricks = s[TRICKS + seat]
+        self.points = s[PTS + seat] + (marr if tricks else 0)
         self.pending = 0 if tricks else marr
         self.can_meld_later = (not strict and stock >= 4) or rules.marriages_after_stock
         self.nine_useful = (not strict and trump_card >= 0 and trump_card % 6 != NINE
@@ -165,7 +165,7 @@ class _Seat:
     def follow_card(self, lead: int, cards: tuple[int, ...]) -> int:
         """The card to follow ``lead`` with, among ``cards``."""
         need = 66 - self.points - self.pending
-        beats = _BEATS[self.trump]
+        beats = BEATS[self.trump]
         keep = self.keep_value
         meld_bonus = self.can_meld_later and self._holds_marriage()
         best = -1
@@ -197,27 +197,27 @@ def policy(rnd: Round) -> Action:
     legal = rnd.legal_tuple()
     if len(legal) == 1:
         return legal[0]
-    s = rnd._s
-    phase = s[_PHASE]
-    seat = s[_LEADER] if phase != _FOLLOW_PHASE else 1 - s[_LEADER]
-    if phase == _FOLLOW_PHASE:
+    s = state_of(rnd)
+    phase = s[PHASE]
+    seat = s[LEADER] if phase != FOLLOW_PHASE else 1 - s[LEADER]
+    if phase == FOLLOW_PHASE:
         view = _Seat(rnd, seat)
-        return ACTIONS[view.follow_card(s[_LEAD], tuple(int(a) for a in legal))]
-    marr = s[_MARR + seat]
-    points = s[_PTS + seat] + (marr if s[_TRICKS + seat] else 0)
+        return ACTIONS[view.follow_card(s[LEAD], tuple(int(a) for a in legal))]
+    marr = s[MARR + seat]
+    points = s[PTS + seat] + (marr if s[TRICKS + seat] else 0)
     if OUT in legal and points >= 66:
         return OUT
-    if phase == _DRAW_PHASE:
+    if phase == DRAW_PHASE:
         if CLOSE_BEFORE_DRAW in legal and _Seat(rnd, seat).sure_points() >= 66:
             return CLOSE_BEFORE_DRAW
         return DRAW
-    if phase == _MARRIAGE_PHASE:
+    if phase == MARRIAGE_PHASE:
         queen, king = (a for a in legal if a.card is not None)
         view = _Seat(rnd, seat)
         if view.strict and not HIGHER[king] & view.possible and not view.possible & view.trumps:
             return king
         return queen
-    if phase != _LEAD_PHASE:
+    if phase != LEAD_PHASE:
         return EXCHANGE
     if EXCHANGE in legal:
         return EXCHANGE

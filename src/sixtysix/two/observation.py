@@ -31,16 +31,8 @@ from sixtysix.game.round import Phase
 from sixtysix.reasons import Refusal, english
 from sixtysix.rules import Rules
 from sixtysix.two.outcome import Outcome
-from sixtysix.two.round import (
-    _FOLLOW_PHASE,
-    _LEADER,
-    _OVER,
-    _PHASE,
-    _RESPOND_PHASE,
-    _STATE_SIZE,
-    Round,
-    Trick,
-)
+from sixtysix.two.round import Round, Trick
+from sixtysix.two.state import FOLLOW_PHASE, LEADER, OVER, PHASE, RESPOND_PHASE, STATE_SIZE
 
 _new: Final = object.__new__
 
@@ -185,7 +177,7 @@ _COMPUTED: Final[dict[str, _Compute]] = {
     "leader": lambda view, seat: view.leader,
     "lead_card": lambda view, seat: view.lead_card,
     "hand": lambda view, seat: view.hand(seat),
-    "opponent_hand_size": lambda view, seat: view._s[_STATE_SIZE],
+    "opponent_hand_size": lambda view, seat: view._s[STATE_SIZE],
     "opponent_shown": lambda view, seat: view.shown(1 - seat),
     "own_shown": lambda view, seat: view.shown(seat),
     "tricks": lambda view, seat: tuple(view.tricks),
@@ -250,8 +242,8 @@ def observe(rnd: Round, seat: int) -> Observation:
     known["_view"] = rnd._seat_view(seat)
     # The seat to act as Round.to_act: the follower or the closer's opponent, else the
     # leader, nobody once the round is over.
-    phase = s[_PHASE]
-    if phase != _OVER and s[_LEADER] ^ (phase in (_FOLLOW_PHASE, _RESPOND_PHASE)) == seat:
+    phase = s[PHASE]
+    if phase != OVER and s[LEADER] ^ (phase in (FOLLOW_PHASE, RESPOND_PHASE)) == seat:
         legal = rnd._legal
         known["legal"] = legal if legal is not None else rnd.legal_tuple()
     else:

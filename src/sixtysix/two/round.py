@@ -4,7 +4,8 @@ A :class:`Round` is dealt from a deck order and a dealer. Actions are
 :class:`Action` values (small ints with a notation form); ``push`` applies one
 after checking it, ``pop`` takes the last one back. The state is a flat list of
 ints, the finished tricks and the marriages included as packed logs, so a push
-saves it with one list copy and a pop restores it.
+saves it with one list copy and a pop restores it (its layout, for the search, is
+:mod:`sixtysix.two.state`).
 
 >>> from sixtysix.cards import parse_card
 >>> deck = [parse_card(t) for t in
@@ -41,7 +42,6 @@ from sixtysix.cards import (
     Card,
     CardSet,
     Suit,
-    beats,
     cards_in,
     is_deck,
 )
@@ -68,6 +68,37 @@ from sixtysix.game.round import BaseRound, Phase
 from sixtysix.reasons import Refusal
 from sixtysix.rules import Rules
 from sixtysix.two.outcome import Outcome
+from sixtysix.two.state import (
+    BEATS,
+    CLOSE_PTS,
+    CLOSE_TRICKS,
+    CLOSER,
+    DRAW_PHASE,
+    DRAWN,
+    FIRST66,
+    FOLLOW_PHASE,
+    HAND,
+    KNOWN,
+    LAST_ACTION,
+    LEAD,
+    LEAD_PHASE,
+    LEADER,
+    MARR,
+    MARRIAGE_LOG,
+    MARRIAGE_PHASE,
+    MSUIT,
+    OVER,
+    PHASE,
+    PLAYED,
+    PTS,
+    RESPOND_PHASE,
+    STATE_SIZE,
+    TRICK_BITS,
+    TRICK_COUNT,
+    TRICK_LOG,
+    TRICKS,
+    TRUMP_CARD,
+)
 
 _new: Final = object.__new__
 
@@ -82,59 +113,14 @@ class Trick(NamedTuple):
     strict: bool
 
 
-# Indices of the flat state list.
-_PHASE: Final = 0
-_LEADER: Final = 1
-_LEAD: Final = 2
-_HAND: Final = 3
-_PTS: Final = 5
-_TRICKS: Final = 7
-_MARR: Final = 9
-_KNOWN: Final = 11
-_DRAWN: Final = 13
-_TRUMP_CARD: Final = 14
-_CLOSER: Final = 15
-_CLOSE_TRICKS: Final = 16
-_CLOSE_PTS: Final = 17
-_FIRST66: Final = 18
-_MSUIT: Final = 19
-_PLAYED: Final = 20
-_TRICK_COUNT: Final = 21
-_TRICK_LOG: Final = 22
-"""The finished tricks packed in 13 bits each, the first lowest (see :func:`_trick_code`).
-It holds ``_TRICK_COUNT`` tricks and no bit above them (a finished trick is or-ed in)."""
-_MARRIAGE_LOG: Final = 23
-"""The marriages announced, 4 bits each (``1 + seat * 4 + suit``), the latest lowest."""
-_LAST_ACTION: Final = 24
-"""The code of the action that led to this state (never read for the first state of a
-round's history, a deal or a set-up position, which no action led to).
-
-A push appends the state list to the stack and goes on in a copy, and a pop puts
-the saved list back: a state list is never changed once a push has returned.
-"""
-_STATE_SIZE: Final = 25
-_TRICK_BITS: Final = 13
 _STOCK_SIZES: Final = frozenset(range(0, 13, 2))
 """The sizes a stock can have: even, from the 12 of the deal down to 0."""
-
-_OVER: Final = Phase.OVER.value
-_LEAD_PHASE: Final = Phase.LEAD.value
-_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
-_FOLLOW_PHASE: Final = Phase.FOLLOW.value
-_DRAW_PHASE: Final = Phase.DRAW.value
-_RESPOND_PHASE: Final = Phase.RESPOND.value
-_PHASES: Final = tuple(Phase)
 
 _LOW_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m)) for m in range(1 << 12))
 _HIGH_ACTIONS: Final = tuple(tuple(ACTIONS[c] for c in cards_in(m << 12)) for m in range(1 << 12))
 _SIZES: Final = tuple(m.bit_count() for m in range(1 << 12))
 """``_SIZES[m]``: how many cards the 12-bit set ``m`` holds (half a hand, looked up natively)."""
 _KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
-_BEATS: Final = tuple(
-    tuple(int(beats(follow, lead, trump)) for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
-    for trump in range(4)
-)
-"""Per trump suit, ``_BEATS[trump][lead * 24 + follow]``: 1 if the follow wins, else 0."""
 _TRICK_POINTS: Final = tuple(CARD_POINTS[lead] + CARD_POINTS[follow]
                       for lead in range(NUM_CARDS) for follow in range(NUM_CARDS))
 """``_TRICK_POINTS[lead * 24 + follow]``: the card points of a trick."""
@@ -149,10 +135,10 @@ _EXTRAS: Final = {
 (as a card set) and bits 1 for exchange, 2 for close and 4 for out."""
 _CLASSIC: Final = Rules()
 _DECODED: Final[dict[int, Trick]] = {}
-_DEALT: Final = [0] * _STATE_SIZE
+_DEALT: Final = [0] * STATE_SIZE
 """The state of every deal before the hands, the leader and the trump card are filled in."""
-_DEALT[_PHASE] = _LEAD_PHASE
-for _index in (_LEAD, _CLOSER, _FIRST66, _MSUIT):
+_DEALT[PHASE] = LEAD_PHASE
+for _index in (LEAD, CLOSER, FIRST66, MSUIT):
     _DEALT[_index] = -1
 
 
@@ -178,12 +164,12 @@ def _trick_of(code: int) -> Trick:
 
 
 def _tricks_of(log: int, count: int) -> list[Trick]:
-    """The tricks of a trick log (``_TRICK_LOG``) holding ``count`` of them."""
-    return [_trick_of(log >> _TRICK_BITS * i & 0x1FFF) for i in range(count)]
+    """The tricks of a trick log (``TRICK_LOG``) holding ``count`` of them."""
+    return [_trick_of(log >> TRICK_BITS * i & 0x1FFF) for i in range(count)]
 
 
 def _marriages_of(log: int) -> list[tuple[int, Suit]]:
-    """The marriages of a marriage log (``_MARRIAGE_LOG``), in order."""
+    """The marriages of a marriage log (``MARRIAGE_LOG``), in order."""
     found: list[tuple[int, Suit]] = []
     while log:
         code = (log & 15) - 1
@@ -263,10 +249,10 @@ class Round(BaseRound):
         trump_card = d[12]
         self.trump: Suit = trump_card // 6
         s = _DEALT[:]
-        s[_HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
-        s[_HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
-        s[_LEADER] = elder if limits.elder_leads else dealer
-        s[_TRUMP_CARD] = trump_card
+        s[HAND + elder] = 1 << d[0] | 1 << d[1] | 1 << d[2] | 1 << d[6] | 1 << d[7] | 1 << d[8]
+        s[HAND + dealer] = 1 << d[3] | 1 << d[4] | 1 << d[5] | 1 << d[9] | 1 << d[10] | 1 << d[11]
+        s[LEADER] = elder if limits.elder_leads else dealer
+        s[TRUMP_CARD] = trump_card
         self._s = s
         self._stack: list[list[int]] = []
         self._outcome: Outcome | None = None
@@ -276,7 +262,7 @@ class Round(BaseRound):
     def _cache_rules(self) -> None:
         """Keep what the hot paths read of the rules and the trump suit."""
         self._limits = _limits_of(self.rules)
-        self._beats = _BEATS[self.trump]
+        self._beats = BEATS[self.trump]
 
     # ----------------------------------------------------------------- queries
 
@@ -284,74 +270,74 @@ class Round(BaseRound):
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
         s = self._s
-        phase = s[_PHASE]
-        if phase == _OVER:
+        phase = s[PHASE]
+        if phase == OVER:
             return None
-        return 1 - s[_LEADER] if phase in (_FOLLOW_PHASE, _RESPOND_PHASE) else s[_LEADER]
+        return 1 - s[LEADER] if phase in (FOLLOW_PHASE, RESPOND_PHASE) else s[LEADER]
 
     @property
     def lead_card(self) -> Card | None:
         """The card led to the current trick, if one lies on the table."""
-        lead = self._s[_LEAD]
+        lead = self._s[LEAD]
         return None if lead < 0 else lead
 
     @property
     def trump_card(self) -> Card | None:
         """The card under the stock (face up unless closed), ``None`` once drawn."""
         s = self._s
-        return s[_TRUMP_CARD] if s[_DRAWN] != 12 else None
+        return s[TRUMP_CARD] if s[DRAWN] != 12 else None
 
     @property
     def stock_size(self) -> int:
         """Face-down cards plus the trump card under them (RULES.md section 2)."""
-        return 12 - self._s[_DRAWN]
+        return 12 - self._s[DRAWN]
 
     @property
     def closer(self) -> int | None:
         """The seat that closed the stock, or ``None``."""
-        closer = self._s[_CLOSER]
+        closer = self._s[CLOSER]
         return None if closer < 0 else closer
 
     @property
     def is_strict(self) -> bool:
         """Whether the follower must follow suit (stock empty or closed)."""
         s = self._s
-        return s[_CLOSER] >= 0 or s[_DRAWN] == 12
+        return s[CLOSER] >= 0 or s[DRAWN] == 12
 
     @property
     def first_to_66(self) -> int | None:
         """The first seat found with 66 points after a trick or a marriage."""
-        first = self._s[_FIRST66]
+        first = self._s[FIRST66]
         return None if first < 0 else first
 
     def hand(self, seat: int) -> CardSet:
         """The cards in a seat's hand."""
-        return self._s[_HAND + seat]
+        return self._s[HAND + seat]
 
     def points(self) -> tuple[int, int]:
         """Each seat's points: card points won plus marriages that count."""
         s = self._s
         return (
-            s[_PTS] + (s[_MARR] if s[_TRICKS] else 0),
-            s[_PTS + 1] + (s[_MARR + 1] if s[_TRICKS + 1] else 0),
+            s[PTS] + (s[MARR] if s[TRICKS] else 0),
+            s[PTS + 1] + (s[MARR + 1] if s[TRICKS + 1] else 0),
         )
 
     def card_points(self) -> tuple[int, int]:
         """Each seat's card points from tricks (with the last-trick bonus once scored)."""
-        return self._s[_PTS], self._s[_PTS + 1]
+        return self._s[PTS], self._s[PTS + 1]
 
     def marriage_points(self) -> tuple[int, int]:
         """Each seat's announced marriage points, counting or still pending."""
-        return self._s[_MARR], self._s[_MARR + 1]
+        return self._s[MARR], self._s[MARR + 1]
 
     def trick_counts(self) -> tuple[int, int]:
         """The number of tricks each seat has won."""
-        return self._s[_TRICKS], self._s[_TRICKS + 1]
+        return self._s[TRICKS], self._s[TRICKS + 1]
 
     def shown(self, seat: int) -> CardSet:
         """Cards of a seat's hand that its opponent has seen (marriage partners,
         the trump card taken by an exchange or drawn face up)."""
-        return self._s[_KNOWN + seat] & self._s[_HAND + seat]
+        return self._s[KNOWN + seat] & self._s[HAND + seat]
 
     @property
     def actions(self) -> list[Action]:
@@ -359,20 +345,20 @@ class Round(BaseRound):
         stack = self._stack
         if not stack:
             return []
-        found = [ACTIONS[state[_LAST_ACTION]] for state in stack[1:]]
-        found.append(ACTIONS[self._s[_LAST_ACTION]])
+        found = [ACTIONS[state[LAST_ACTION]] for state in stack[1:]]
+        found.append(ACTIONS[self._s[LAST_ACTION]])
         return found
 
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order."""
         s = self._s
-        return _tricks_of(s[_TRICK_LOG], s[_TRICK_COUNT])
+        return _tricks_of(s[TRICK_LOG], s[TRICK_COUNT])
 
     @property
     def marriages(self) -> list[tuple[int, Suit]]:
         """The marriages announced, as (seat, suit), in order."""
-        return _marriages_of(self._s[_MARRIAGE_LOG])
+        return _marriages_of(self._s[MARRIAGE_LOG])
 
     @property
     def outcome(self) -> Outcome | None:
@@ -383,7 +369,7 @@ class Round(BaseRound):
     def close_snapshot(self) -> tuple[int, int] | None:
         """The closer's opponent's points and tricks at the moment of closing."""
         s = self._s
-        return None if s[_CLOSER] < 0 else (s[_CLOSE_PTS], s[_CLOSE_TRICKS])
+        return None if s[CLOSER] < 0 else (s[CLOSE_PTS], s[CLOSE_TRICKS])
 
     @classmethod
     def from_position(
@@ -412,31 +398,31 @@ class Round(BaseRound):
         rnd.trump = trump
         drawn = 12 - stock_size
         rnd.deck = (-1,) * (NUM_CARDS - len(stock)) + tuple(stock)
-        s = [0] * _STATE_SIZE
-        s[_PHASE] = phase.value
-        s[_LEADER] = leader
-        s[_LEAD] = -1 if lead is None else lead
-        s[_HAND], s[_HAND + 1] = hands
-        s[_PTS], s[_PTS + 1] = card_points
+        s = [0] * STATE_SIZE
+        s[PHASE] = phase.value
+        s[LEADER] = leader
+        s[LEAD] = -1 if lead is None else lead
+        s[HAND], s[HAND + 1] = hands
+        s[PTS], s[PTS + 1] = card_points
         won = [0, 0]
         for trick in tricks:
             won[trick.winner] += 1
-        s[_TRICKS], s[_TRICKS + 1] = won
-        s[_MARR], s[_MARR + 1] = marriage_points
-        s[_KNOWN], s[_KNOWN + 1] = shown
-        s[_DRAWN] = drawn
-        s[_TRUMP_CARD] = trump_card
-        s[_CLOSER] = -1 if closer is None else closer
+        s[TRICKS], s[TRICKS + 1] = won
+        s[MARR], s[MARR + 1] = marriage_points
+        s[KNOWN], s[KNOWN + 1] = shown
+        s[DRAWN] = drawn
+        s[TRUMP_CARD] = trump_card
+        s[CLOSER] = -1 if closer is None else closer
         if close_snapshot is not None:
-            s[_CLOSE_PTS], s[_CLOSE_TRICKS] = close_snapshot
-        s[_FIRST66] = -1 if first_to_66 is None else first_to_66
-        s[_MSUIT] = -1 if marriage_suit is None else marriage_suit
-        s[_PLAYED] = played
-        s[_TRICK_COUNT] = len(tricks)
+            s[CLOSE_PTS], s[CLOSE_TRICKS] = close_snapshot
+        s[FIRST66] = -1 if first_to_66 is None else first_to_66
+        s[MSUIT] = -1 if marriage_suit is None else marriage_suit
+        s[PLAYED] = played
+        s[TRICK_COUNT] = len(tricks)
         for i, trick in enumerate(tricks):
-            s[_TRICK_LOG] |= _trick_code(trick) << _TRICK_BITS * i
+            s[TRICK_LOG] |= _trick_code(trick) << TRICK_BITS * i
         for seat, suit in marriages:
-            s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
+            s[MARRIAGE_LOG] = s[MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
         rnd._s = s
         rnd._stack = []
         rnd._outcome = None
@@ -469,10 +455,10 @@ class Round(BaseRound):
         """The state as ``seat`` may know it: a copy with the opponent's hand cut down
         to the cards it has shown, and the opponent's hand size appended."""
         s = self._s
-        hidden = s[_HAND + 1 - seat]
+        hidden = s[HAND + 1 - seat]
         view = s[:]
         view.append(_SIZES[hidden & 0xFFF] + _SIZES[hidden >> 12])
-        view[_HAND + 1 - seat] = hidden & s[_KNOWN + 1 - seat]
+        view[HAND + 1 - seat] = hidden & s[KNOWN + 1 - seat]
         return view
 
     @classmethod
@@ -492,25 +478,25 @@ class Round(BaseRound):
         """A hashable key of the whole position, the stock order included
         (for transposition tables and equality checks)."""
         s = self._s
-        return (*s[:_TRICK_LOG], self.trump, *self.deck[13 + s[_DRAWN]:])
+        return (*s[:TRICK_LOG], self.trump, *self.deck[13 + s[DRAWN]:])
 
     # ----------------------------------------------------------- legal actions
 
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
-        phase = s[_PHASE]
-        if phase == _FOLLOW_PHASE:
-            if s[_CLOSER] < 0 and s[_DRAWN] != 12:
-                hand = s[_HAND + 1 - s[_LEADER]]
+        phase = s[PHASE]
+        if phase == FOLLOW_PHASE:
+            if s[CLOSER] < 0 and s[DRAWN] != 12:
+                hand = s[HAND + 1 - s[LEADER]]
                 return _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
             return _card_actions(self._follow_mask())
-        if phase == _LEAD_PHASE:
-            leader = s[_LEADER]
-            hand = s[_HAND + leader]
+        if phase == LEAD_PHASE:
+            leader = s[LEADER]
+            hand = s[HAND + leader]
             cards = _LOW_ACTIONS[hand & 0xFFF] + _HIGH_ACTIONS[hand >> 12]
-            drawn = s[_DRAWN]
-            open_stock = s[_CLOSER] < 0 and drawn != 12
-            later = s[_TRICK_COUNT] > 0
+            drawn = s[DRAWN]
+            open_stock = s[CLOSER] < 0 and drawn != 12
+            later = s[TRICK_COUNT] > 0
             extra = 0
             kings = hand & hand << 1 & _KINGS
             limits = self._limits
@@ -520,7 +506,7 @@ class Round(BaseRound):
                 if (
                     hand >> (self.trump * 6 + NINE) & 1
                     and drawn <= limits.exchange_drawn
-                    and (s[_TRICKS + leader] or not limits.exchange_trick)
+                    and (s[TRICKS + leader] or not limits.exchange_trick)
                 ):
                     extra |= 1
                 if drawn <= limits.close_drawn and (later or limits.close_first):
@@ -528,21 +514,21 @@ class Round(BaseRound):
             if later and not limits.auto:
                 extra |= 4
             return cards + _EXTRAS[extra] if extra else cards
-        if phase == _MARRIAGE_PHASE:
-            married = s[_MSUIT]
+        if phase == MARRIAGE_PHASE:
+            married = s[MSUIT]
             pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
             return pair if self._limits.auto else (*pair, OUT)
-        if phase == _DRAW_PHASE:
+        if phase == DRAW_PHASE:
             return (CLOSE_BEFORE_DRAW, DRAW) if self._limits.auto else (CLOSE_BEFORE_DRAW, OUT, DRAW)
-        if phase == _RESPOND_PHASE:
+        if phase == RESPOND_PHASE:
             return (EXCHANGE, PASS)
         return ()
 
     def _follow_mask(self) -> CardSet:
         """The cards the follower may play under strict play (otherwise its whole hand)."""
         s = self._s
-        hand = s[_HAND + 1 - s[_LEADER]]
-        lead = s[_LEAD]
+        hand = s[HAND + 1 - s[LEADER]]
+        lead = s[LEAD]
         same = hand & SUIT_MASKS[lead // 6]
         if same:
             if self._limits.must_head:
@@ -568,43 +554,43 @@ class Round(BaseRound):
             return None
         s = self._s
         rules = self.rules
-        phase = s[_PHASE]
+        phase = s[PHASE]
         seat = self.to_act
         name = str(action)
-        if phase == _OVER:
+        if phase == OVER:
             return Refusal.of("round_over")
         card = action.card
-        if phase in (_DRAW_PHASE, _RESPOND_PHASE):
-            if phase == _DRAW_PHASE and action in (OUT, CLOSE_BEFORE_DRAW):
+        if phase in (DRAW_PHASE, RESPOND_PHASE):
+            if phase == DRAW_PHASE and action in (OUT, CLOSE_BEFORE_DRAW):
                 return Refusal.of("claim_flag", action=name, claim=rules.claim)
-            if phase == _DRAW_PHASE:
+            if phase == DRAW_PHASE:
                 return Refusal.of("draw_phase", action=name)
             return Refusal.of("respond_phase", action=name)
         assert seat is not None
         if card is not None:
-            if not s[_HAND + seat] >> card & 1:
+            if not s[HAND + seat] >> card & 1:
                 return Refusal.of("not_in_hand", card=name, seat=seat)
-            if phase == _MARRIAGE_PHASE:
-                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[_MSUIT]])
-            lead = s[_LEAD]
+            if phase == MARRIAGE_PHASE:
+                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[MSUIT]])
+            lead = s[LEAD]
             led = SUIT_LETTERS[lead // 6]
             if self._follow_mask() & SUIT_MASKS[lead // 6]:
-                if rules.must_head and s[_HAND + seat] & SUIT_MASKS[lead // 6] & HIGHER[lead]:
+                if rules.must_head and s[HAND + seat] & SUIT_MASKS[lead // 6] & HIGHER[lead]:
                     return Refusal.of("head_trick", suit=led)
                 return Refusal.of("follow_suit", suit=led, section=3)
             return Refusal.of("trump_void", suit=led, section=3)
-        if phase == _FOLLOW_PHASE:
+        if phase == FOLLOW_PHASE:
             return Refusal.of("follow_phase", action=name, seat=seat, section=3)
-        if phase == _MARRIAGE_PHASE:
+        if phase == MARRIAGE_PHASE:
             return Refusal.of("marriage_phase", action=name)
         return self._refusal_at_lead(action, seat)
 
     def _refusal_at_lead(self, action: Action, seat: int) -> Refusal:
         s = self._s
         rules = self.rules
-        closed = s[_CLOSER] >= 0
-        stock = 12 - s[_DRAWN]
-        first = s[_TRICK_COUNT] == 0
+        closed = s[CLOSER] >= 0
+        stock = 12 - s[DRAWN]
+        first = s[TRICK_COUNT] == 0
         suit = action.marriage_suit
         if suit is not None:
             if (closed or stock == 0) and not rules.marriages_after_stock:
@@ -615,7 +601,7 @@ class Round(BaseRound):
         if action == EXCHANGE:
             if closed:
                 return Refusal.of("exchange_closed")
-            if not s[_HAND + seat] >> (self.trump * 6 + NINE) & 1:
+            if not s[HAND + seat] >> (self.trump * 6 + NINE) & 1:
                 return Refusal.of("exchange_no_nine", seat=seat)
             if stock < rules.exchange_min_stock:
                 return Refusal.of("exchange_stock", min_stock=rules.exchange_min_stock)
@@ -644,7 +630,7 @@ class Round(BaseRound):
         s = self._s
         self._stack.append(s)
         self._s = s = s[:]
-        s[_LAST_ACTION] = action
+        s[LAST_ACTION] = action
         self._legal = None
         if action >= _CARD_END:
             if action == DRAW_CODE:
@@ -653,40 +639,40 @@ class Round(BaseRound):
                 self._apply_other(s, action)
             return
         bit = 1 << action
-        s[_PLAYED] = s[_PLAYED] | bit
-        leader = s[_LEADER]
-        if s[_PHASE] != _FOLLOW_PHASE:
-            s[_HAND + leader] = s[_HAND + leader] ^ bit
-            s[_LEAD] = action
-            s[_PHASE] = _FOLLOW_PHASE
+        s[PLAYED] = s[PLAYED] | bit
+        leader = s[LEADER]
+        if s[PHASE] != FOLLOW_PHASE:
+            s[HAND + leader] = s[HAND + leader] ^ bit
+            s[LEAD] = action
+            s[PHASE] = FOLLOW_PHASE
             return
         # The follow finishes the trick.
-        s[_HAND + 1 - leader] = s[_HAND + 1 - leader] ^ bit
-        pair = s[_LEAD] * 24 + action
+        s[HAND + 1 - leader] = s[HAND + 1 - leader] ^ bit
+        pair = s[LEAD] * 24 + action
         winner = leader ^ self._beats[pair]
-        strict = s[_CLOSER] >= 0 or s[_DRAWN] == 12
-        count = s[_TRICK_COUNT]
+        strict = s[CLOSER] >= 0 or s[DRAWN] == 12
+        count = s[TRICK_COUNT]
         trick = pair | leader << 10 | winner << 11 | strict << 12
-        s[_TRICK_LOG] = s[_TRICK_LOG] | trick << _TRICK_BITS * count
-        s[_TRICK_COUNT] = count + 1
-        points = s[_PTS + winner] + _TRICK_POINTS[pair]
-        s[_PTS + winner] = points
-        s[_TRICKS + winner] = s[_TRICKS + winner] + 1
-        s[_LEAD] = -1
-        s[_LEADER] = winner
-        reached = points + s[_MARR + winner] >= 66
-        if reached and s[_FIRST66] < 0:
-            s[_FIRST66] = winner
-        if not s[_HAND] and not s[_HAND + 1]:
-            if s[_CLOSER] < 0:
-                s[_PTS + winner] = s[_PTS + winner] + 10
+        s[TRICK_LOG] = s[TRICK_LOG] | trick << TRICK_BITS * count
+        s[TRICK_COUNT] = count + 1
+        points = s[PTS + winner] + _TRICK_POINTS[pair]
+        s[PTS + winner] = points
+        s[TRICKS + winner] = s[TRICKS + winner] + 1
+        s[LEAD] = -1
+        s[LEADER] = winner
+        reached = points + s[MARR + winner] >= 66
+        if reached and s[FIRST66] < 0:
+            s[FIRST66] = winner
+        if not s[HAND] and not s[HAND + 1]:
+            if s[CLOSER] < 0:
+                s[PTS + winner] = s[PTS + winner] + 10
             self._end_of_cards()
         elif reached and self._limits.auto:
             self._declare(winner)
         elif strict:
-            s[_PHASE] = _LEAD_PHASE
-        elif 12 - s[_DRAWN] >= self._limits.draw_min:
-            s[_PHASE] = _DRAW_PHASE
+            s[PHASE] = LEAD_PHASE
+        elif 12 - s[DRAWN] >= self._limits.draw_min:
+            s[PHASE] = DRAW_PHASE
         else:
             self._draw(s)
 
@@ -695,7 +681,7 @@ class Round(BaseRound):
         stack = self._stack
         if not stack:
             raise StateError("no action to take back")
-        action = self._s[_LAST_ACTION]
+        action = self._s[LAST_ACTION]
         self._s = stack.pop()
         self._legal = None
         self._outcome = None
@@ -706,65 +692,65 @@ class Round(BaseRound):
         if action < EXCHANGE_CODE:
             self._announce(action - _MARRIAGE)
         elif action == OUT_CODE:
-            self._declare(s[_LEADER])
+            self._declare(s[LEADER])
         elif action == EXCHANGE_CODE:
-            seat = s[_LEADER] if s[_PHASE] == _LEAD_PHASE else 1 - s[_LEADER]
+            seat = s[LEADER] if s[PHASE] == LEAD_PHASE else 1 - s[LEADER]
             nine = self.trump * 6 + NINE
-            taken = s[_TRUMP_CARD]
-            s[_HAND + seat] = s[_HAND + seat] & ~(1 << nine) | 1 << taken
-            s[_KNOWN + seat] = s[_KNOWN + seat] | 1 << taken
-            s[_TRUMP_CARD] = nine
-            s[_PHASE] = _LEAD_PHASE
+            taken = s[TRUMP_CARD]
+            s[HAND + seat] = s[HAND + seat] & ~(1 << nine) | 1 << taken
+            s[KNOWN + seat] = s[KNOWN + seat] | 1 << taken
+            s[TRUMP_CARD] = nine
+            s[PHASE] = LEAD_PHASE
         elif action == PASS_CODE:
-            s[_PHASE] = _LEAD_PHASE
+            s[PHASE] = LEAD_PHASE
         else:
             self._close()
 
     def _draw(self, s: list[int]) -> None:
         """The trick's winner draws the top card, the other seat the next; play goes on."""
-        winner = s[_LEADER]
-        drawn = s[_DRAWN]
+        winner = s[LEADER]
+        drawn = s[DRAWN]
         deck = self.deck
-        s[_HAND + winner] = s[_HAND + winner] | 1 << deck[13 + drawn]
+        s[HAND + winner] = s[HAND + winner] | 1 << deck[13 + drawn]
         if drawn == 10:
-            taken = s[_TRUMP_CARD]
-            s[_HAND + 1 - winner] = s[_HAND + 1 - winner] | 1 << taken
-            s[_KNOWN + 1 - winner] = s[_KNOWN + 1 - winner] | 1 << taken
+            taken = s[TRUMP_CARD]
+            s[HAND + 1 - winner] = s[HAND + 1 - winner] | 1 << taken
+            s[KNOWN + 1 - winner] = s[KNOWN + 1 - winner] | 1 << taken
         else:
-            s[_HAND + 1 - winner] = s[_HAND + 1 - winner] | 1 << deck[14 + drawn]
-        s[_DRAWN] = drawn + 2
-        s[_PHASE] = _LEAD_PHASE
+            s[HAND + 1 - winner] = s[HAND + 1 - winner] | 1 << deck[14 + drawn]
+        s[DRAWN] = drawn + 2
+        s[PHASE] = LEAD_PHASE
 
     def _announce(self, suit: Suit) -> None:
         s = self._s
-        seat = s[_LEADER]
-        s[_MARR + seat] = s[_MARR + seat] + (40 if suit == self.trump else 20)
-        s[_KNOWN + seat] = s[_KNOWN + seat] | 1 << (suit * 6 + KING) | 1 << (suit * 6 + QUEEN)
-        s[_MSUIT] = suit
-        s[_PHASE] = _MARRIAGE_PHASE
-        s[_MARRIAGE_LOG] = s[_MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
-        if s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
-            if s[_FIRST66] < 0:
-                s[_FIRST66] = seat
+        seat = s[LEADER]
+        s[MARR + seat] = s[MARR + seat] + (40 if suit == self.trump else 20)
+        s[KNOWN + seat] = s[KNOWN + seat] | 1 << (suit * 6 + KING) | 1 << (suit * 6 + QUEEN)
+        s[MSUIT] = suit
+        s[PHASE] = MARRIAGE_PHASE
+        s[MARRIAGE_LOG] = s[MARRIAGE_LOG] << 4 | (1 + seat * 4 + suit)
+        if s[TRICKS + seat] and s[PTS + seat] + s[MARR + seat] >= 66:
+            if s[FIRST66] < 0:
+                s[FIRST66] = seat
             if self._limits.auto:
                 self._declare(seat)
 
     def _close(self) -> None:
         s = self._s
         rules = self.rules
-        closer = s[_LEADER]
+        closer = s[LEADER]
         opponent = 1 - closer
-        s[_CLOSER] = closer
-        s[_CLOSE_TRICKS] = s[_TRICKS + opponent]
-        s[_CLOSE_PTS] = s[_PTS + opponent] + (s[_MARR + opponent] if s[_TRICKS + opponent] else 0)
+        s[CLOSER] = closer
+        s[CLOSE_TRICKS] = s[TRICKS + opponent]
+        s[CLOSE_PTS] = s[PTS + opponent] + (s[MARR + opponent] if s[TRICKS + opponent] else 0)
         if (
             rules.exchange_on_opponent_close
-            and 12 - s[_DRAWN] >= rules.exchange_min_stock
-            and s[_HAND + opponent] >> (self.trump * 6 + NINE) & 1
+            and 12 - s[DRAWN] >= rules.exchange_min_stock
+            and s[HAND + opponent] >> (self.trump * 6 + NINE) & 1
         ):
-            s[_PHASE] = _RESPOND_PHASE
+            s[PHASE] = RESPOND_PHASE
         else:
-            s[_PHASE] = _LEAD_PHASE
+            s[PHASE] = LEAD_PHASE
 
     # ------------------------------------------------------------------ scoring
 
@@ -773,26 +759,26 @@ class Round(BaseRound):
         other = 1 - declarer
         points = self.points()
         if points[declarer] < 66:
-            three = self.rules.false_claim_points == "two_or_three" and not s[_TRICKS + other]
+            three = self.rules.false_claim_points == "two_or_three" and not s[TRICKS + other]
             self._finish(other, 3 if three else 2, Reason.FALSE_OUT, declarer)
-        elif s[_CLOSER] >= 0:
+        elif s[CLOSER] >= 0:
             self._finish_closed(declarer)
         else:
-            self._finish(declarer, _scale(points[other], s[_TRICKS + other]), Reason.OUT, declarer)
+            self._finish(declarer, _scale(points[other], s[TRICKS + other]), Reason.OUT, declarer)
 
     def _end_of_cards(self) -> None:
         s = self._s
-        if s[_CLOSER] >= 0:
+        if s[CLOSER] >= 0:
             self._finish_closed(None)
             return
         p0, p1 = self.points()
         if p0 != p1:
             winner = 0 if p0 > p1 else 1
             loser = 1 - winner
-            self._finish(winner, _scale((p0, p1)[loser], s[_TRICKS + loser]), Reason.LAST_TRICK, None)
+            self._finish(winner, _scale((p0, p1)[loser], s[TRICKS + loser]), Reason.LAST_TRICK, None)
             return
         tie = self.rules.tie
-        t0, t1 = s[_TRICKS], s[_TRICKS + 1]
+        t0, t1 = s[TRICKS], s[TRICKS + 1]
         if tie == "most_tricks" and t0 != t1:
             self._finish(0 if t0 > t1 else 1, 1, Reason.TIE, None)
         else:
@@ -800,21 +786,21 @@ class Round(BaseRound):
 
     def _finish_closed(self, declarer: int | None) -> None:
         s = self._s
-        closer = s[_CLOSER]
+        closer = s[CLOSER]
         opponent = 1 - closer
-        if s[_FIRST66] == closer:
+        if s[FIRST66] == closer:
             if self.rules.closer_win_basis == "at_close":
-                points, tricks = s[_CLOSE_PTS], s[_CLOSE_TRICKS]
+                points, tricks = s[CLOSE_PTS], s[CLOSE_TRICKS]
             else:
-                points, tricks = self.points()[opponent], s[_TRICKS + opponent]
+                points, tricks = self.points()[opponent], s[TRICKS + opponent]
             self._finish(closer, _scale(points, tricks), Reason.OUT, declarer)
         else:
-            three = self.rules.failed_close_points == "three" or not s[_CLOSE_TRICKS]
+            three = self.rules.failed_close_points == "three" or not s[CLOSE_TRICKS]
             self._finish(opponent, 3 if three else 2, Reason.FAILED_CLOSE, declarer)
 
     def _finish(self, winner: int | None, game_points: int, reason: Reason,
                 declarer: int | None, replay: bool = False) -> None:
-        self._s[_PHASE] = _OVER
+        self._s[PHASE] = OVER
         # Outcome(winner, game_points, reason, ...) without the frozen dataclass's
         # field-by-field __init__, which costs three times as much (one a round).
         outcome = _new(Outcome)
