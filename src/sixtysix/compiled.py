@@ -36,6 +36,7 @@ MODULES = (
     "sixtysix.two.match",
     "sixtysix.two.observation",
     "sixtysix.three.deal",
+    "sixtysix.three.state",
     "sixtysix.three.round",
     "sixtysix.three.outcome",
     "sixtysix.three.match",

@@ -57,26 +57,27 @@ from sixtysix.cards import (
     cards_in,
 )
 from sixtysix.game.actions import ACTIONS, OUT, Action, marriage
-from sixtysix.game.outcome import _scale
-from sixtysix.game.round import Phase
+from sixtysix.game.outcome import scale
 from sixtysix.three.deal import LAST_TRICK_BONUS, SEATS, TRICKS_PER_ROUND, left_of
 from sixtysix.three.observation import ThreeObservation, sample_three
-from sixtysix.three.round import (
-    _HAND,
-    _KNOWN,
-    _LEAD,
-    _LEAD_PHASE,
-    _LEADER,
-    _MARR,
-    _PHASE,
-    _PLAYED,
-    _PTS,
-    _SECOND,
-    _TRICK_COUNT,
-    _TRICKS,
-    ThreeRound,
-    _follow_rule,
-    _trick_winner,
+from sixtysix.three.round import ThreeRound, follow_rule, trick_winner
+from sixtysix.three.state import (
+    FOLLOW_PHASE,
+    HAND,
+    KNOWN,
+    LEAD,
+    LEAD_PHASE,
+    LEADER,
+    MARR,
+    MARRIAGE_PHASE,
+    OVER,
+    PHASE,
+    PLAYED,
+    PTS,
+    SECOND,
+    TRICK_COUNT,
+    TRICKS,
+    state_of,
 )
 
 Scores = tuple[int, int, int]
@@ -91,9 +92,6 @@ _WIN_BONUS = 2
 """Worth of winning a trick beyond its card points: the next lead."""
 _UNSURE = 0.4
 """How likely a card that may be beaten later in the trick is taken to win it."""
-_FOLLOW = Phase.FOLLOW.value
-_MARRIAGE = Phase.MARRIAGE.value
-_OVER = Phase.OVER.value
 _NEXT = (1, 2, 0)
 """The seat to the left of each seat."""
 _PARTNER = tuple(c + 1 if c % 6 == QUEEN else c - 1 if c % 6 == KING else -1 for c in range(24))
@@ -150,16 +148,16 @@ class Seat3:
     def of_round(rnd: ThreeRound) -> Seat3:
         """The view of the seat to act in a full round, from what it may see (its hand,
         the cards played and shown), without the inferences from voids."""
-        s = rnd._s
+        s = state_of(rnd)
         seat = rnd.to_act
         assert seat is not None
-        hand = s[_HAND + seat]
-        shown = [s[_KNOWN + other] & s[_HAND + other] for other in range(SEATS)]
-        unseen = FULL_DECK & ~(hand | s[_PLAYED] | shown[0] | shown[1] | shown[2])
+        hand = s[HAND + seat]
+        shown = [s[KNOWN + other] & s[HAND + other] for other in range(SEATS)]
+        unseen = FULL_DECK & ~(hand | s[PLAYED] | shown[0] | shown[1] | shown[2])
         possible = {other: unseen | shown[other] for other in (left_of(seat), left_of(left_of(seat)))}
         points = rnd.points()
-        pending = 0 if s[_TRICKS + seat] else s[_MARR + seat]
-        return Seat3(seat, hand, rnd.trump, rnd.legal_tuple(), s[_PHASE], rnd.table, points, pending,
+        pending = 0 if s[TRICKS + seat] else s[MARR + seat]
+        return Seat3(seat, hand, rnd.trump, rnd.legal_tuple(), s[PHASE], rnd.table, points, pending,
                      possible, shown[seat])
 
     # ------------------------------------------------------------------ values
@@ -198,9 +196,9 @@ class Seat3:
             return legal[0]
         if OUT in legal and self.points[self.seat] >= 66:
             return OUT
-        if self.phase == _FOLLOW:
+        if self.phase == FOLLOW_PHASE:
             return ACTIONS[self._follow()]
-        if self.phase == _MARRIAGE:
+        if self.phase == MARRIAGE_PHASE:
             queen, king = (a for a in legal if a.card is not None)
             return king if self.sure(int(king)) else queen
         melds = [a for a in legal if a.marriage_suit is not None]
@@ -232,7 +230,7 @@ class Seat3:
     def _follow(self) -> Card:
         table = self.table
         trump = self.trump
-        best = table[_trick_winner(0, table, trump)]  # the card winning the trick so far
+        best = table[trick_winner(0, table, trump)]  # the card winning the trick so far
         last = len(table) == 2
         on_table = sum(CARD_POINTS[c] for c in table)
         have = self.points[self.seat] + self.pending
@@ -347,10 +345,10 @@ class Endgame:
         best: Scores = (0, 0, 0)
         best_value = -1 << 30
         finish = self._finish
-        for card in cards_in(_follow_rule(hands[second], (lead,), trump)[0]):
+        for card in cards_in(follow_rule(hands[second], (lead,), trump)[0]):
             reply: Scores = (0, 0, 0)
             reply_value = -1 << 30
-            for last in cards_in(_follow_rule(hands[third], (lead, card), trump)[0]):
+            for last in cards_in(follow_rule(hands[third], (lead, card), trump)[0]):
                 scores = finish(hands, pts, tricks, marr, leader, count, (lead, card, last))
                 value = 2 * scores[third] - scores[first] - scores[second]
                 if value > reply_value:
@@ -362,7 +360,7 @@ class Endgame:
 
     def _finish(self, hands: Hands, pts: Hands, tricks: Hands, marr: Hands, leader: int, count: int,
                 cards: tuple[Card, Card, Card]) -> Scores:
-        winner = _trick_winner(leader, cards, self.trump)
+        winner = trick_winner(leader, cards, self.trump)
         left = list(hands)
         for index, card in enumerate(cards):
             left[(leader + index) % SEATS] &= ~(1 << card)
@@ -388,7 +386,7 @@ def _counted(pts: Hands, tricks: Hands, marr: Hands) -> Hands:
 def _scored(scorer: int, points: Hands, tricks: Hands) -> Scores:
     scores = [0, 0, 0]
     for other in (left_of(scorer), left_of(left_of(scorer))):
-        scores[scorer] += _scale(points[other], tricks[other])
+        scores[scorer] += scale(points[other], tricks[other])
     return scores[0], scores[1], scores[2]
 
 
@@ -431,14 +429,14 @@ class Maxn:
         outcome = rnd.outcome
         if outcome is not None:
             return outcome.scores
-        s = rnd._s
-        if s[_PHASE] == _LEAD_PHASE:
+        s = state_of(rnd)
+        if s[PHASE] == LEAD_PHASE:
             endgame = self.endgame
             if endgame is None:
                 endgame = self.endgame = Endgame(rnd.trump, rnd.rules.claim == "manual")
-            return endgame.lead((s[_HAND], s[_HAND + 1], s[_HAND + 2]), (s[_PTS], s[_PTS + 1], s[_PTS + 2]),
-                                (s[_TRICKS], s[_TRICKS + 1], s[_TRICKS + 2]),
-                                (s[_MARR], s[_MARR + 1], s[_MARR + 2]), s[_LEADER], s[_TRICK_COUNT])
+            return endgame.lead((s[HAND], s[HAND + 1], s[HAND + 2]), (s[PTS], s[PTS + 1], s[PTS + 2]),
+                                (s[TRICKS], s[TRICKS + 1], s[TRICKS + 2]),
+                                (s[MARR], s[MARR + 1], s[MARR + 2]), s[LEADER], s[TRICK_COUNT])
         seat = rnd.to_act
         assert seat is not None
         best: Scores = (0, 0, 0)
@@ -464,10 +462,10 @@ class Maxn:
 
 def solvable(rnd: ThreeRound, exact_tricks: int) -> bool:
     """Whether at most ``exact_tricks`` tricks are left, at a trick's lead (or the round is over)."""
-    s = rnd._s
-    if s[_PHASE] == _OVER:
+    s = state_of(rnd)
+    if s[PHASE] == OVER:
         return True
-    return 8 - s[_TRICK_COUNT] <= exact_tricks and s[_LEAD] < 0 and s[_SECOND] < 0
+    return 8 - s[TRICK_COUNT] <= exact_tricks and s[LEAD] < 0 and s[SECOND] < 0
 
 
 THREE_UNITS = 2
@@ -493,7 +491,7 @@ def evaluate(rnd: ThreeRound, exact_tricks: int, budget: Budget | None = None) -
 
     for action in rnd.legal_tuple():
         rnd.push(action)
-        pushed = rollout(rnd, stop) if 8 - rnd._s[_TRICK_COUNT] > exact_tricks else 0
+        pushed = rollout(rnd, stop) if 8 - state_of(rnd)[TRICK_COUNT] > exact_tricks else 0
         values[action] = seat_value(solver.scores(rnd), seat)
         work += pushed
         for _ in range(pushed):

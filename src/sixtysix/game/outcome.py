@@ -19,7 +19,7 @@ class Reason(enum.Enum):
 
 
 
-def _scale(points: int, tricks: int) -> int:
+def scale(points: int, tricks: int) -> int:
     """The 1-2-3 scale on the loser's points and tricks."""
     if points >= 33:
         return 1

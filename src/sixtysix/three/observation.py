@@ -21,7 +21,8 @@ from sixtysix.reasons import Refusal, english
 from sixtysix.rules import Rules
 from sixtysix.three.deal import SEATS, deal_deck, left_of
 from sixtysix.three.outcome import ThreeOutcome
-from sixtysix.three.round import _HAND, ThreeRound, ThreeTrick, excluded_cards
+from sixtysix.three.round import ThreeRound, ThreeTrick, excluded_cards
+from sixtysix.three.state import HAND
 
 
 @dataclass(frozen=True)
@@ -155,14 +156,14 @@ def sample_three(obs: ThreeObservation, rng: random.Random) -> ThreeRound:
     rnd = position.template.copy()
     rnd._actions = position.template._actions[:]
     s = rnd._s
-    s[_HAND + left] = hand
-    s[_HAND + right] = position.right_fixed | (position.unseen & ~hand)
+    s[HAND + left] = hand
+    s[HAND + right] = position.right_fixed | (position.unseen & ~hand)
     if rnd.to_act != obs.seat:
         rnd._legal = None
     hands = [0, 0, 0]
     hands[obs.seat] = obs.hand | position.played[obs.seat]
-    hands[left] = s[_HAND + left] | position.played[left]
-    hands[right] = s[_HAND + right] | position.played[right]
+    hands[left] = s[HAND + left] | position.played[left]
+    hands[right] = s[HAND + right] | position.played[right]
     rnd.deck = deal_deck(hands, obs.dealer, obs.trump_card)
     return rnd
 

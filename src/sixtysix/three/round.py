@@ -3,8 +3,9 @@
 Three seats, eight cards each, no stock: the dealer's last card is shown and sets
 trump, and play is strict from the first trick. A :class:`ThreeRound` has the API
 of the two-hand :class:`~sixtysix.two.round.Round` (the same :class:`Action` values,
-lazy legal actions, ``push`` and ``pop`` on a flat int list, ``why_illegal``, an
-outcome explained in words); :class:`ThreeMatch` plays rounds to the target with
+lazy legal actions, ``push`` and ``pop`` on a flat int list laid out as
+:mod:`sixtysix.three.state` says, ``why_illegal``, an outcome explained in words);
+:class:`ThreeMatch` plays rounds to the target with
 the deal passing left; :class:`ThreeObservation` is what one seat may know, and
 :func:`sample_three` draws full rounds consistent with it.
 
@@ -48,8 +49,8 @@ from sixtysix.cards import (
 )
 from sixtysix.errors import RulesError, StateError
 from sixtysix.game.actions import ACTIONS, OUT, Action
-from sixtysix.game.outcome import Reason, _scale
-from sixtysix.game.round import BaseRound, Phase
+from sixtysix.game.outcome import Reason, scale
+from sixtysix.game.round import BaseRound
 from sixtysix.reasons import Refusal
 from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.three.deal import (
@@ -62,6 +63,25 @@ from sixtysix.three.deal import (
     left_of,
 )
 from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.three.state import (
+    FOLLOW_PHASE,
+    HAND,
+    KNOWN,
+    LEAD,
+    LEAD_PHASE,
+    LEADER,
+    MARR,
+    MARRIAGE_PHASE,
+    MSUIT,
+    OVER,
+    PHASE,
+    PLAYED,
+    PTS,
+    SECOND,
+    STATE_SIZE,
+    TRICK_COUNT,
+    TRICKS,
+)
 
 
 class ThreeTrick(NamedTuple):
@@ -76,11 +96,11 @@ class ThreeTrick(NamedTuple):
         return (self.leader + index) % SEATS
 
 
-def _trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
+def trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
     """The seat that wins a trick: the highest trump, else the highest card of the suit led.
 
     >>> from sixtysix.cards import parse_card, SPADES
-    >>> _trick_winner(1, [parse_card(t) for t in ("Kh", "Ah", "9s")], SPADES)
+    >>> trick_winner(1, [parse_card(t) for t in ("Kh", "Ah", "9s")], SPADES)
     0
     """
     best = cards[0]
@@ -92,7 +112,7 @@ def _trick_winner(leader: int, cards: Sequence[Card], trump: Suit) -> int:
     return (leader + winner) % SEATS
 
 
-def _follow_rule(hand: CardSet, table: Sequence[Card], trump: Suit) -> tuple[CardSet, Card | None, bool]:
+def follow_rule(hand: CardSet, table: Sequence[Card], trump: Suit) -> tuple[CardSet, Card | None, bool]:
     """The cards a follower may play under strict play (section 11), the card a legal
     play must beat (``None`` if any legal card will do), and whether it must be of the
     suit led (else: void, a trump, or void in both, any card)."""
@@ -153,26 +173,6 @@ def excluded_cards(leader: int, cards: Sequence[Card], trump: Suit) -> tuple[Car
     return excluded[0], excluded[1], excluded[2]
 
 
-# Indices of the flat state list (the phase, the leader and the cards played where
-# sixtysix.game.round reads them for BaseRound).
-_PHASE: Final = 0
-_LEADER: Final = 1
-_LEAD: Final = 2
-_SECOND: Final = 3
-_HAND: Final = 4
-_PTS: Final = 7
-_TRICKS: Final = 10
-_MARR: Final = 13
-_KNOWN: Final = 16
-_MSUIT: Final = 19
-_PLAYED: Final = 20
-_TRICK_COUNT: Final = 21
-_STATE_SIZE: Final = 22
-
-_OVER: Final = Phase.OVER.value
-_LEAD_PHASE: Final = Phase.LEAD.value
-_MARRIAGE_PHASE: Final = Phase.MARRIAGE.value
-_FOLLOW_PHASE: Final = Phase.FOLLOW.value
 _KINGS: Final = sum(1 << (suit * 6 + KING) for suit in range(4))
 _MARRIAGE_CODE: Final = 24
 _NO_STOCK: Final = frozenset(a for a in ACTIONS if a.card is None and a.marriage_suit is None and a != OUT)
@@ -210,17 +210,17 @@ class ThreeRound(BaseRound):
         self.trump_card: Card = d[TRUMP_POSITION]
         """The dealer's last card, shown to all; its suit is trump."""
         self.trump: Suit = self.trump_card // 6
-        s = [0] * _STATE_SIZE
+        s = [0] * STATE_SIZE
         for places, positions in enumerate(DEAL_POSITIONS, 1):
             hand = 0
             for position in positions:
                 hand |= 1 << d[position]
-            s[_HAND + (dealer + places) % SEATS] = hand
-        s[_PHASE] = _LEAD_PHASE
-        s[_LEADER] = left_of(dealer)
-        s[_LEAD] = s[_SECOND] = -1
-        s[_KNOWN + dealer] = 1 << self.trump_card
-        s[_MSUIT] = -1
+            s[HAND + (dealer + places) % SEATS] = hand
+        s[PHASE] = LEAD_PHASE
+        s[LEADER] = left_of(dealer)
+        s[LEAD] = s[SECOND] = -1
+        s[KNOWN + dealer] = 1 << self.trump_card
+        s[MSUIT] = -1
         self._s = s
         self._stack: list[list[int]] = []
         self._actions: list[Action] = []
@@ -267,13 +267,13 @@ class ThreeRound(BaseRound):
         rnd.dealer = dealer
         rnd.trump_card = trump_card
         rnd.trump = trump_card // 6
-        s = [0] * _STATE_SIZE
-        s[_HAND], s[_HAND + 1], s[_HAND + 2] = hands
-        s[_PHASE] = _LEAD_PHASE
-        s[_LEADER] = left_of(dealer)
-        s[_LEAD] = s[_SECOND] = -1
-        s[_KNOWN + dealer] = 1 << trump_card
-        s[_MSUIT] = -1
+        s = [0] * STATE_SIZE
+        s[HAND], s[HAND + 1], s[HAND + 2] = hands
+        s[PHASE] = LEAD_PHASE
+        s[LEADER] = left_of(dealer)
+        s[LEAD] = s[SECOND] = -1
+        s[KNOWN + dealer] = 1 << trump_card
+        s[MSUIT] = -1
         rnd._s = s
         rnd._stack = []
         rnd._actions = []
@@ -283,7 +283,7 @@ class ThreeRound(BaseRound):
         rnd._legal = None
         played = [0, 0, 0]
         for action in actions:
-            if s[_PHASE] == _OVER:
+            if s[PHASE] == OVER:
                 raise StateError("the round ended before the last of the actions")
             card = ACTIONS[action].card
             if card is not None:
@@ -302,48 +302,48 @@ class ThreeRound(BaseRound):
     def to_act(self) -> int | None:
         """The seat whose decision the round waits for, or ``None`` when it is over."""
         s = self._s
-        phase = s[_PHASE]
-        if phase == _OVER:
+        phase = s[PHASE]
+        if phase == OVER:
             return None
-        if phase == _FOLLOW_PHASE:
-            return (s[_LEADER] + (2 if s[_SECOND] >= 0 else 1)) % SEATS
-        return s[_LEADER]
+        if phase == FOLLOW_PHASE:
+            return (s[LEADER] + (2 if s[SECOND] >= 0 else 1)) % SEATS
+        return s[LEADER]
 
     @property
     def table(self) -> tuple[Card, ...]:
         """The cards of the current trick on the table, in the order played."""
         s = self._s
-        return tuple(c for c in (s[_LEAD], s[_SECOND]) if c >= 0)
+        return tuple(c for c in (s[LEAD], s[SECOND]) if c >= 0)
 
     def hand(self, seat: int) -> CardSet:
         """The cards in a seat's hand."""
-        return self._s[_HAND + seat]
+        return self._s[HAND + seat]
 
     def points(self) -> tuple[int, int, int]:
         """Each seat's points: card points won plus marriages that count (after a trick)."""
         s = self._s
-        p0, p1, p2 = (s[_PTS + i] + (s[_MARR + i] if s[_TRICKS + i] else 0) for i in range(SEATS))
+        p0, p1, p2 = (s[PTS + i] + (s[MARR + i] if s[TRICKS + i] else 0) for i in range(SEATS))
         return p0, p1, p2
 
     def card_points(self) -> tuple[int, int, int]:
         """Each seat's card points from tricks (with the last-trick bonus once scored)."""
         s = self._s
-        return s[_PTS], s[_PTS + 1], s[_PTS + 2]
+        return s[PTS], s[PTS + 1], s[PTS + 2]
 
     def marriage_points(self) -> tuple[int, int, int]:
         """Each seat's announced marriage points, counting or still pending."""
         s = self._s
-        return s[_MARR], s[_MARR + 1], s[_MARR + 2]
+        return s[MARR], s[MARR + 1], s[MARR + 2]
 
     def trick_counts(self) -> tuple[int, int, int]:
         """The number of tricks each seat has won."""
         s = self._s
-        return s[_TRICKS], s[_TRICKS + 1], s[_TRICKS + 2]
+        return s[TRICKS], s[TRICKS + 1], s[TRICKS + 2]
 
     def shown(self, seat: int) -> CardSet:
         """Cards of a seat's hand that every seat has seen: the dealer's trump card and
         the partners of announced marriages."""
-        return self._s[_KNOWN + seat] & self._s[_HAND + seat]
+        return self._s[KNOWN + seat] & self._s[HAND + seat]
 
     @property
     def actions(self) -> list[Action]:
@@ -390,21 +390,21 @@ class ThreeRound(BaseRound):
 
     def _generate(self) -> tuple[Action, ...]:
         s = self._s
-        phase = s[_PHASE]
+        phase = s[PHASE]
         manual = self.rules.claim == "manual"
-        if phase == _FOLLOW_PHASE:
+        if phase == FOLLOW_PHASE:
             seat = self.to_act
             assert seat is not None
-            return _card_actions(_follow_rule(s[_HAND + seat], self.table, self.trump)[0])
-        if phase == _LEAD_PHASE:
-            hand = s[_HAND + s[_LEADER]]
+            return _card_actions(follow_rule(s[HAND + seat], self.table, self.trump)[0])
+        if phase == LEAD_PHASE:
+            hand = s[HAND + s[LEADER]]
             kings = hand & hand << 1 & _KINGS
             extra = [ACTIONS[_MARRIAGE_CODE + king // 6] for king in cards_in(kings)]
-            if s[_TRICK_COUNT] and manual:
+            if s[TRICK_COUNT] and manual:
                 extra.append(OUT)
             return _card_actions(hand) + tuple(extra)
-        if phase == _MARRIAGE_PHASE:
-            married = s[_MSUIT]
+        if phase == MARRIAGE_PHASE:
+            married = s[MSUIT]
             pair = (ACTIONS[married * 6 + QUEEN], ACTIONS[married * 6 + KING])
             return (*pair, OUT) if manual else pair
         return ()
@@ -414,9 +414,9 @@ class ThreeRound(BaseRound):
         if action in self.legal_tuple():
             return None
         s = self._s
-        phase = s[_PHASE]
+        phase = s[PHASE]
         name = str(action)
-        if phase == _OVER:
+        if phase == OVER:
             return Refusal.of("round_over")
         seat = self.to_act
         assert seat is not None
@@ -424,14 +424,14 @@ class ThreeRound(BaseRound):
             return Refusal.of("no_stock", action=name)
         card = action.card
         if card is not None:
-            if not s[_HAND + seat] >> card & 1:
+            if not s[HAND + seat] >> card & 1:
                 return Refusal.of("not_in_hand", card=name, seat=seat)
-            if phase == _MARRIAGE_PHASE:
-                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[_MSUIT]])
+            if phase == MARRIAGE_PHASE:
+                return Refusal.of("lead_married", card=name, suit=SUIT_LETTERS[s[MSUIT]])
             return self._follow_refusal(seat)
-        if phase == _FOLLOW_PHASE:
+        if phase == FOLLOW_PHASE:
             return Refusal.of("follow_phase", action=name, seat=seat, section=11)
-        if phase == _MARRIAGE_PHASE:
+        if phase == MARRIAGE_PHASE:
             return Refusal.of("marriage_phase", action=name)
         suit = action.marriage_suit
         if suit is not None:
@@ -440,7 +440,7 @@ class ThreeRound(BaseRound):
 
     def _follow_refusal(self, seat: int) -> Refusal:
         table = self.table
-        allowed, must_beat, follow = _follow_rule(self._s[_HAND + seat], table, self.trump)
+        allowed, must_beat, follow = follow_rule(self._s[HAND + seat], table, self.trump)
         led = SUIT_LETTERS[table[0] // 6]
         if follow:
             if must_beat is None:
@@ -471,7 +471,7 @@ class ThreeRound(BaseRound):
         self._s = self._stack.pop()
         self._legal = None
         action = self._actions.pop()
-        if action.card is not None and self._s[_SECOND] >= 0:
+        if action.card is not None and self._s[SECOND] >= 0:
             self._tricks.pop()
         elif action.marriage_suit is not None:
             self._marriages.pop()
@@ -484,17 +484,17 @@ class ThreeRound(BaseRound):
         if card is not None:
             seat = self.to_act
             assert seat is not None
-            s[_HAND + seat] &= ~(1 << card)
-            s[_PLAYED] |= 1 << card
-            if s[_PHASE] != _FOLLOW_PHASE:
-                s[_LEAD] = card
-                s[_PHASE] = _FOLLOW_PHASE
-            elif s[_SECOND] < 0:
-                s[_SECOND] = card
+            s[HAND + seat] &= ~(1 << card)
+            s[PLAYED] |= 1 << card
+            if s[PHASE] != FOLLOW_PHASE:
+                s[LEAD] = card
+                s[PHASE] = FOLLOW_PHASE
+            elif s[SECOND] < 0:
+                s[SECOND] = card
             else:
                 self._finish_trick(card)
         elif action == OUT:
-            self._declare(s[_LEADER])
+            self._declare(s[LEADER])
         else:
             suit = action.marriage_suit
             assert suit is not None
@@ -502,32 +502,32 @@ class ThreeRound(BaseRound):
 
     def _finish_trick(self, third: Card) -> None:
         s = self._s
-        leader = s[_LEADER]
-        cards = (s[_LEAD], s[_SECOND], third)
-        winner = _trick_winner(leader, cards, self.trump)
+        leader = s[LEADER]
+        cards = (s[LEAD], s[SECOND], third)
+        winner = trick_winner(leader, cards, self.trump)
         self._tricks.append(ThreeTrick(leader, cards, winner))
-        s[_PTS + winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[third]
-        s[_TRICKS + winner] += 1
-        s[_TRICK_COUNT] += 1
-        s[_LEAD] = s[_SECOND] = -1
-        s[_LEADER] = winner
-        if s[_TRICK_COUNT] == TRICKS_PER_ROUND:
-            s[_PTS + winner] += LAST_TRICK_BONUS
+        s[PTS + winner] += CARD_POINTS[cards[0]] + CARD_POINTS[cards[1]] + CARD_POINTS[third]
+        s[TRICKS + winner] += 1
+        s[TRICK_COUNT] += 1
+        s[LEAD] = s[SECOND] = -1
+        s[LEADER] = winner
+        if s[TRICK_COUNT] == TRICKS_PER_ROUND:
+            s[PTS + winner] += LAST_TRICK_BONUS
             self._end_of_cards()
-        elif self.rules.claim == "auto" and s[_PTS + winner] + s[_MARR + winner] >= 66:
+        elif self.rules.claim == "auto" and s[PTS + winner] + s[MARR + winner] >= 66:
             self._declare(winner)
         else:
-            s[_PHASE] = _LEAD_PHASE
+            s[PHASE] = LEAD_PHASE
 
     def _announce(self, suit: Suit) -> None:
         s = self._s
-        seat = s[_LEADER]
-        s[_MARR + seat] += 40 if suit == self.trump else 20
-        s[_KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
-        s[_MSUIT] = suit
-        s[_PHASE] = _MARRIAGE_PHASE
+        seat = s[LEADER]
+        s[MARR + seat] += 40 if suit == self.trump else 20
+        s[KNOWN + seat] |= (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        s[MSUIT] = suit
+        s[PHASE] = MARRIAGE_PHASE
         self._marriages.append((seat, suit))
-        if self.rules.claim == "auto" and s[_TRICKS + seat] and s[_PTS + seat] + s[_MARR + seat] >= 66:
+        if self.rules.claim == "auto" and s[TRICKS + seat] and s[PTS + seat] + s[MARR + seat] >= 66:
             self._declare(seat)
 
     # ------------------------------------------------------------------ scoring
@@ -554,12 +554,12 @@ class ThreeRound(BaseRound):
         tricks = self.trick_counts()
         scores = [0, 0, 0]
         for opponent in (left_of(scorer), left_of(left_of(scorer))):
-            scores[scorer] += _scale(points[opponent], tricks[opponent])
+            scores[scorer] += scale(points[opponent], tricks[opponent])
         self._finish(scorer, scores[scorer], reason, declarer, scores)
 
     def _finish(self, winner: int | None, game_points: int, reason: Reason, declarer: int | None,
                 scores: list[int], replay: bool = False) -> None:
-        self._s[_PHASE] = _OVER
+        self._s[PHASE] = OVER
         self._outcome = ThreeOutcome(winner, game_points, reason, self.points(), self.trick_counts(),
                                      declarer, replay, (scores[0], scores[1], scores[2]))
 

@@ -63,7 +63,7 @@ from sixtysix.game.actions import (
     PASS_CODE,
     Action,
 )
-from sixtysix.game.outcome import Reason, _scale
+from sixtysix.game.outcome import Reason, scale
 from sixtysix.game.round import BaseRound, Phase
 from sixtysix.reasons import Refusal
 from sixtysix.rules import Rules
@@ -764,7 +764,7 @@ class Round(BaseRound):
         elif s[CLOSER] >= 0:
             self._finish_closed(declarer)
         else:
-            self._finish(declarer, _scale(points[other], s[TRICKS + other]), Reason.OUT, declarer)
+            self._finish(declarer, scale(points[other], s[TRICKS + other]), Reason.OUT, declarer)
 
     def _end_of_cards(self) -> None:
         s = self._s
@@ -775,7 +775,7 @@ class Round(BaseRound):
         if p0 != p1:
             winner = 0 if p0 > p1 else 1
             loser = 1 - winner
-            self._finish(winner, _scale((p0, p1)[loser], s[TRICKS + loser]), Reason.LAST_TRICK, None)
+            self._finish(winner, scale((p0, p1)[loser], s[TRICKS + loser]), Reason.LAST_TRICK, None)
             return
         tie = self.rules.tie
         t0, t1 = s[TRICKS], s[TRICKS + 1]
@@ -793,7 +793,7 @@ class Round(BaseRound):
                 points, tricks = s[CLOSE_PTS], s[CLOSE_TRICKS]
             else:
                 points, tricks = self.points()[opponent], s[TRICKS + opponent]
-            self._finish(closer, _scale(points, tricks), Reason.OUT, declarer)
+            self._finish(closer, scale(points, tricks), Reason.OUT, declarer)
         else:
             three = self.rules.failed_close_points == "three" or not s[CLOSE_TRICKS]
             self._finish(opponent, 3 if three else 2, Reason.FAILED_CLOSE, declarer)
