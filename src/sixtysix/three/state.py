@@ -24,6 +24,8 @@ from typing import Final
 
 from sixtysix.game.round import BaseRound, Phase
 
+# The phase, the seat on lead and the cards played are at the indices where
+# sixtysix.game.round's BaseRound reads them, the same in both games.
 PHASE: Final = 0
 """The :class:`~sixtysix.game.round.Phase` of the decision the round waits for, as its
 value: one of the phase codes below (the three-hand game has no draw and no close)."""
