@@ -1,13 +1,12 @@
-"""Three-hand Sixty-Six (RULES.md section 11): a round, a match, and one seat's view.
+"""One round of three-hand Sixty-Six (RULES.md section 11): state, legal actions, push and pop.
 
 Three seats, eight cards each, no stock: the dealer's last card is shown and sets
 trump, and play is strict from the first trick. A :class:`ThreeRound` has the API
 of the two-hand :class:`~sixtysix.two.round.Round` (the same :class:`Action` values,
 lazy legal actions, ``push`` and ``pop`` on a flat int list laid out as
 :mod:`sixtysix.three.state` says, ``why_illegal``, an outcome explained in words);
-:class:`ThreeMatch` plays rounds to the target with
-the deal passing left; :class:`ThreeObservation` is what one seat may know, and
-:func:`sample_three` draws full rounds consistent with it.
+The match (:mod:`sixtysix.three.match`) plays rounds to the target with the deal passing
+left; an observation (:mod:`sixtysix.three.observation`) is what one seat may know.
 
 >>> from sixtysix.cards import parse_card
 >>> deck = [parse_card(t) for t in
