@@ -12,6 +12,7 @@ from sixtysix.cards import card_name, cards_in
 from sixtysix.explanations import CODES, Clause
 from sixtysix.explanations import english as explanation_english
 from sixtysix.game.actions import ACTIONS, OUT, Action
+from sixtysix.games import game_of
 from sixtysix.reasons import Refusal, english
 from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import observe_three
@@ -26,7 +27,6 @@ from sixtysix.web.views import (
     public_view,
     refusals,
     seat_view,
-    three_open_view,
     three_public_view,
     three_refusals,
     three_seat_view,
@@ -211,12 +211,9 @@ def test_every_view_of_a_finished_round_explains_it_as_codes() -> None:
                 match.push(rng.choice(rnd.legal_tuple()))
             info = MatchInfo.of(match)
             assert rnd.outcome is not None
-            if isinstance(rnd, ThreeRound):
-                views = [three_seat_view(observe_three(rnd, 1), info),
-                         three_public_view(observe_three(rnd, 0), info), three_open_view(rnd, info)]
-            else:
-                views = [seat_view(observe(rnd, 1), info), public_view(observe(rnd, 0), info),
-                         open_view(rnd, info)]
+            game = game_of(match.rules)
+            views = [seat_view(game.observe(rnd, 1), info), public_view(game.observe(rnd, 0), info),
+                     open_view(rnd, info)]
             expected = [clause.as_dict() for clause in rnd.outcome.explained]
             for view in views:
                 assert view["outcome"]["explanation"] == expected

@@ -35,10 +35,8 @@ from sixtysix.games import AnyObservation, game_of
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table
 from sixtysix.three.match import ThreeMatch
-from sixtysix.three.observation import ThreeObservation, observe_three
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
-from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.models.games import PERSON, Game, seat_names
@@ -48,7 +46,7 @@ from sixtysix.web.services.bots import Bots, three_levels
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
-from sixtysix.web.views import MatchInfo, public_view, seat_view, three_public_view, three_seat_view
+from sixtysix.web.views import MatchInfo, public_view, seat_view
 
 logger = logging.getLogger(__name__)
 
@@ -132,11 +130,12 @@ class LiveGame:
         """Whether a person plays the seat."""
         return self.row.bots[seat] is None
 
-    def observe(self, seat: int) -> Observation | ThreeObservation:
+    def observe(self, seat: int) -> AnyObservation:
         """What ``seat`` may know of the round in play."""
         rnd = self.match.round
         assert rnd is not None
-        return observe(rnd, seat) if isinstance(rnd, Round) else observe_three(rnd, seat)
+        observation: AnyObservation = self.table.game.observe(rnd, seat)
+        return observation
 
 
 class GameService:
@@ -554,13 +553,9 @@ class GameService:
         seat = connection.seat
         rnd = game.match.round
         view = None
-        if isinstance(rnd, Round):
+        if rnd is not None:
             info = MatchInfo.of(game.match)
-            view = public_view(observe(rnd, 0), info) if seat is None else seat_view(observe(rnd, seat), info)
-        elif rnd is not None:
-            info = MatchInfo.of(game.match)
-            view = (three_public_view(observe_three(rnd, 0), info) if seat is None
-                    else three_seat_view(observe_three(rnd, seat), info))
+            view = public_view(game.observe(0), info) if seat is None else seat_view(game.observe(seat), info)
         last = None if game.last is None else Last(actor=game.last[0], action=game.last[1].token)
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
                 for s in game.seats]

@@ -1,8 +1,9 @@
 """The JSON a browser receives of a round, built from observations only.
 
-A seat's view comes from its own :class:`~sixtysix.two.observation.Observation`;
-a spectator's is the public part of one, with no hand, no legal actions, no
-reasons and no preview of declaring out (:func:`public_view`). Nothing here reads a
+A seat's view comes from its own observation (:func:`seat_view`); a spectator's is the
+public part of one, with no hand, no legal actions, no reasons and no preview of
+declaring out (:func:`public_view`); a replay's shows every hand (:func:`open_view`).
+Each finds the builder of the observation's game in :data:`VIEWS`, by the game's name. Nothing here reads a
 round's hidden state: the reasons why a card may not be played (codes with
 parameters, :mod:`sixtysix.reasons`) and what declaring out would score are asked of
 a round sampled from the observation, which agrees with the true round on everything
@@ -21,36 +22,37 @@ the seat can see.
 
 The three-hand game's views have the same shape where the games agree, with three
 entries per seat and the cards on the table with who played them
-(:func:`three_seat_view`, :func:`three_public_view`):
+(:func:`three_seat_view`, :func:`three_public_view`, :func:`three_open_view`):
 
 >>> from sixtysix.three.match import ThreeMatch
 >>> from sixtysix.three.observation import observe_three
 >>> three = ThreeMatch(seed=3)
 >>> rnd = three.deal()
 >>> rnd.push(rnd.legal_tuple()[0])
->>> mine = three_seat_view(observe_three(rnd, rnd.to_act), MatchInfo.of(three))
+>>> mine = seat_view(observe_three(rnd, rnd.to_act), MatchInfo.of(three))
 >>> mine["seats"], len(mine["hand"]), mine["hand_sizes"], mine["table"] == [{"seat": rnd.leader,
 ...     "card": card_name(rnd.table[0])}]
 (3, 8, [8, 7, 8], True)
->>> three_public_view(observe_three(rnd, 0), MatchInfo.of(three))["hand"] is None
+>>> public_view(observe_three(rnd, 0), MatchInfo.of(three))["hand"] is None
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, Final, Generic, TypeVar
 
 from sixtysix.cards import SUIT_LETTERS, Card, CardSet, card_name, cards_in
 from sixtysix.game.actions import ACTIONS, OUT, Action
+from sixtysix.game.interface import narrowed
+from sixtysix.games import THREE, TWO, AnyMatch, AnyObservation, AnyRound, game_of
 from sixtysix.reasons import Param
 from sixtysix.three.deal import SEATS
-from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation, observe_three, sample_three
 from sixtysix.three.outcome import ThreeOutcome
 from sixtysix.three.round import ThreeRound, ThreeTrick
-from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.outcome import Outcome
 from sixtysix.two.round import Round, Trick
@@ -65,13 +67,13 @@ class MatchInfo:
     match_winner: int | None
     game_points: int | None
     """The game points the match credits the current round once over (carried ties included)."""
-    previous: Round | ThreeRound | None = None
+    previous: AnyRound | None = None
     """The last round, in the first view of a new round, for its summary."""
     previous_game_points: int | None = None
     """The game points the match credited the last round."""
 
     @classmethod
-    def of(cls, match: Match | ThreeMatch) -> MatchInfo:
+    def of(cls, match: AnyMatch) -> MatchInfo:
         """The public facts of a match now."""
         points = [result.game_points if result.outcome is not None else None for result in match.results()]
         current = match.round
@@ -80,9 +82,43 @@ class MatchInfo:
                    match.rounds[-2] if fresh else None, points[-2] if fresh else None)
 
 
-def seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
-    """The view of the seat the observation belongs to."""
-    return _with_hand(public_view(obs, info), obs.seat, obs.hand, obs.legal, refusals(obs), out_preview(obs))
+_R = TypeVar("_R")
+_V = TypeVar("_V")
+
+
+@dataclass(frozen=True)
+class GameViews(Generic[_R, _V]):
+    """How the views of one game, of rounds ``_R`` and observations ``_V``, are built;
+    :data:`VIEWS` holds one for each game, by its name."""
+
+    seat_view: Callable[[_V, MatchInfo], dict[str, Any]]
+    """The view of the seat an observation belongs to."""
+    public_view: Callable[[_V, MatchInfo], dict[str, Any]]
+    """What anybody watching may see: an observation without its seat's hand."""
+    open_view: Callable[[_R, MatchInfo], dict[str, Any]]
+    """A view with every hand, for replaying a finished match step by step."""
+
+
+def seat_view(obs: AnyObservation, info: MatchInfo) -> dict[str, Any]:
+    """The view of the seat the observation belongs to, as its game builds it."""
+    return VIEWS[game_of(obs.rules).name].seat_view(obs, info)
+
+
+def public_view(obs: AnyObservation, info: MatchInfo) -> dict[str, Any]:
+    """What anybody watching may see of the observation's round, as its game builds it."""
+    return VIEWS[game_of(obs.rules).name].public_view(obs, info)
+
+
+def open_view(rnd: AnyRound, info: MatchInfo) -> dict[str, Any]:
+    """A view of the round with every hand, as its game builds it, for replaying a
+    finished match step by step."""
+    return VIEWS[game_of(rnd.rules).name].open_view(rnd, info)
+
+
+def two_seat_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
+    """The view of the two-hand seat the observation belongs to."""
+    return _with_hand(two_public_view(obs, info), obs.seat, obs.hand, obs.legal, refusals(obs),
+                      out_preview(obs))
 
 
 def _with_hand(view: dict[str, Any], seat: int, hand: CardSet, legal: tuple[Action, ...],
@@ -97,8 +133,8 @@ def _with_hand(view: dict[str, Any], seat: int, hand: CardSet, legal: tuple[Acti
     return view
 
 
-def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
-    """What anybody watching may see: the observation without the seat's hand."""
+def two_public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
+    """What anybody watching a two-hand round may see: the observation without the hand."""
     seat = obs.seat
     sizes = [0, 0]
     sizes[seat] = obs.hand.bit_count()
@@ -107,8 +143,8 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     shown[seat] = [card_name(c) for c in cards_in(obs.own_shown)]
     shown[1 - seat] = [card_name(c) for c in cards_in(obs.opponent_shown)]
     previous = None
-    if isinstance(info.previous, Round):
-        last = observe(info.previous, seat)
+    if info.previous is not None:
+        last = observe(narrowed(info.previous, Round), seat)
         previous = {"outcome": _outcome(last.outcome, info.previous_game_points), "points": list(last.points),
                     "tricks": [_trick(t) for t in last.tricks]}
     return {
@@ -129,9 +165,9 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     }
 
 
-def open_view(rnd: Round, info: MatchInfo) -> dict[str, Any]:
-    """A view with both hands, for replaying a finished match step by step."""
-    view = public_view(observe(rnd, 0), info)
+def two_open_view(rnd: Round, info: MatchInfo) -> dict[str, Any]:
+    """A two-hand view with both hands, for replaying a finished match step by step."""
+    view = two_public_view(observe(rnd, 0), info)
     view["hands"] = [[card_name(c) for c in cards_in(rnd.hand(s))] for s in (0, 1)]
     del view["hand"]
     return view
@@ -157,7 +193,7 @@ def refusals(obs: Observation) -> dict[str, dict[str, Param]]:
     return {card_name(c): _refused(sample, c) for c in cards_in(obs.hand) if ACTIONS[c] not in obs.legal}
 
 
-def _refused(rnd: Round | ThreeRound, card: Card) -> dict[str, Param]:
+def _refused(rnd: AnyRound, card: Card) -> dict[str, Param]:
     """The code and parameters of why ``rnd`` refuses a card that is not legal in it."""
     refusal = rnd.refusal(ACTIONS[card])
     assert refusal is not None
@@ -224,8 +260,8 @@ def three_seat_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
 def three_public_view(obs: ThreeObservation, info: MatchInfo) -> dict[str, Any]:
     """What anybody watching a three-hand round may see: the observation without the hand."""
     previous = None
-    if isinstance(info.previous, ThreeRound):
-        last = observe_three(info.previous, obs.seat)
+    if info.previous is not None:
+        last = observe_three(narrowed(info.previous, ThreeRound), obs.seat)
         previous = {"outcome": _three_outcome(last.outcome), "points": list(last.points),
                     "trick_counts": list(last.trick_counts)}
     return {
@@ -290,3 +326,15 @@ def _three_outcome(outcome: ThreeOutcome | None) -> dict[str, Any] | None:
     return {"reason": outcome.reason.value, "winner": outcome.winner, "game_points": outcome.game_points,
             "scores": list(outcome.scores), "replay": outcome.replay, "declarer": outcome.declarer,
             "explanation": _explanation(outcome)}
+
+
+VIEWS: Final[Mapping[str, GameViews[Any, Any]]] = {
+    TWO.name: GameViews(two_seat_view, two_public_view, two_open_view),
+    THREE.name: GameViews(three_seat_view, three_public_view, three_open_view),
+}
+"""The views of each game, by the game's name (a new game adds its own).
+
+>>> from sixtysix.games import GAMES
+>>> sorted(VIEWS) == sorted(game.name for game in GAMES)
+True
+"""

@@ -7,18 +7,15 @@ from collections.abc import Sequence
 
 from sixtysix.cards import parse_card
 from sixtysix.game.actions import Action
-from sixtysix.games import game_of
+from sixtysix.games import AnyMatch, game_of
 from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.table import Table
-from sixtysix.three.match import ThreeMatch
-from sixtysix.two.match import Match
-from sixtysix.two.round import Round
 from sixtysix.web.errors import GameError
 from sixtysix.web.models.games import Game, Replay, ReplayStep
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player
-from sixtysix.web.views import MatchInfo, open_view, three_open_view
+from sixtysix.web.views import MatchInfo, open_view
 
 
 def replay(row: GameRow, history: Sequence[Move]) -> Table:
@@ -34,7 +31,7 @@ def replay(row: GameRow, history: Sequence[Move]) -> Table:
     return table
 
 
-def record(row: GameRow, names: Sequence[str | None], match: Match | ThreeMatch,
+def record(row: GameRow, names: Sequence[str | None], match: AnyMatch,
            forfeit: str | None = None) -> Record:
     """The record of a game: header tags, the decks and actions, how it ended (and why
     the loser forfeited, if it did)."""
@@ -76,8 +73,7 @@ class Replays:
         """A finished match step by step, every hand shown."""
         row, names, history = await self.finished(game_id)
         rules = Rules.parse(row.rules)
-        match: Match | ThreeMatch = (Match(rules, dealer=row.first_dealer) if rules.seats == 2
-                                     else ThreeMatch(rules, dealer=row.first_dealer))
+        match: AnyMatch = game_of(rules).new_match(rules, dealer=row.first_dealer)
         steps = []
         for move in history:
             if move.kind == "deal":
@@ -90,7 +86,6 @@ class Replays:
                 continue
             rnd = match.round
             assert rnd is not None
-            info = MatchInfo.of(match)
-            view = open_view(rnd, info) if isinstance(rnd, Round) else three_open_view(rnd, info)
+            view = open_view(rnd, MatchInfo.of(match))
             steps.append(ReplayStep(round=len(match.rounds), actor=actor, action=action, view=view))
         return Replay(game=Game.of(row, names, row.seat_of(player)), steps=steps)
