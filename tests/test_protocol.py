@@ -28,7 +28,7 @@ from sixtysix.bots.served import serve
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
-from sixtysix.game.interface import Game
+from sixtysix.game.interface import Game, narrowed
 from sixtysix.games import TWO
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
@@ -582,7 +582,8 @@ async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Pa
     opponent = SERVED + " greedy"
     write_atomically(path, str(record_of(part_played(4, 5), opponent, 4)))
     resumed = load(path)
-    app = SixtySixApp(seed=resumed.seed, opponent=resumed.opponent, match=resumed.match, delay=0, save=path)
+    app = SixtySixApp(seed=resumed.seed, opponent=resumed.opponent, match=narrowed(resumed.match, Match),
+                      delay=0, save=path)
     async with app.run_test(size=SIZE) as pilot:
         await play_to_end(pilot, app, first)
         assert app.table.match.is_over

@@ -18,11 +18,13 @@ from sixtysix.analysis import analyze_three
 from sixtysix.cards import card_symbol, cards_in
 from sixtysix.cli import main
 from sixtysix.game.actions import OUT, Action
+from sixtysix.game.interface import narrowed
 from sixtysix.notation import read_record
 from sixtysix.rules import Rules
+from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation
 from sixtysix.tui.app import HINT_SAMPLES
-from sixtysix.tui.saving import load_three
+from sixtysix.tui.saving import load
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker
 from sixtysix.tui.three import ThreeApp, ThreeGameScreen, ThreeMatchOverScreen, ThreeRoundOverScreen
 from sixtysix.tui.widgets import CardWidget, GameLog
@@ -246,10 +248,11 @@ async def test_a_saved_match_resumes_where_it_stopped(tmp_path: Path) -> None:
         played = list(app.table.match.rounds[-1].actions)
         await pilot.press("q")
         await pilot.press("y")
-    resumed = load_three(save)
+    resumed = load(save)
     assert resumed.opponent == "greedy" and resumed.seed == 6
     assert resumed.match.rounds[-1].actions == played
-    again = ThreeApp(match=resumed.match, seed=resumed.seed, opponent="greedy", delay=0, save=save)
+    again = ThreeApp(match=narrowed(resumed.match, ThreeMatch), seed=resumed.seed, opponent="greedy", delay=0,
+                     save=save)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot, again)
         assert again.table.match is resumed.match

@@ -16,7 +16,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from sixtysix.analysis import ANALYSES, DEFAULT_SAMPLES, ActionValue
 from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, search, threehand
@@ -30,9 +30,6 @@ from sixtysix.rules import THREE_HAND, Rules
 from sixtysix.tournament.backends import BACKENDS
 from sixtysix.tournament.run import run_tournament
 from sixtysix.web.logs import LEVELS as LOG_LEVELS
-
-if TYPE_CHECKING:
-    from sixtysix.tui.saving import Resumed, ThreeResumed
 
 _IMPLICIT = {
     DRAW: "go on without closing: both draw",
@@ -64,8 +61,6 @@ class GameCommands(Generic[_V]):
     valued: str
     """What the values of the game's analysis (:data:`sixtysix.analysis.ANALYSES`) are, with
     ``{seat}`` for the seat to act."""
-    load: Callable[[Path], Resumed | ThreeResumed]
-    """Reads a match that ``sixtysix play`` saved, to play it on (the terminal table's extra)."""
     stock: bool
     """Whether the game has a stock to draw from and close (``play --manual-draw``,
     ``--no-explain-close``)."""
@@ -73,24 +68,12 @@ class GameCommands(Generic[_V]):
     """Whether program bots (``cmd:``) play it: the bot protocol is of the two-hand game."""
 
 
-def _load_two(path: Path) -> Resumed:
-    from sixtysix.tui.saving import load
-
-    return load(path)
-
-
-def _load_three(path: Path) -> ThreeResumed:
-    from sixtysix.tui.saving import load_three
-
-    return load_three(path)
-
-
 GAME_COMMANDS: dict[str, GameCommands[Any]] = {
     TWO.name: GameCommands(100, search.is_determined, "expected game points for seat {seat}",
-                           _load_two, stock=True, programs=True),
+                           stock=True, programs=True),
     THREE.name: GameCommands(120, threehand.is_determined,
                              "seat {seat}'s expected game points minus the mean of the two others'",
-                             _load_three, stock=False, programs=False),
+                             stock=False, programs=False),
 }
 """What the commands do their own way for each game, by the game's name. A three-hand
 tournament's default, 120, is a multiple of 3 and of 6 (its seat orders)."""
@@ -364,7 +347,7 @@ def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
 def _play(args: argparse.Namespace) -> int:
     try:
         from sixtysix.tui import run
-        from sixtysix.tui.saving import SaveError, check_save, read_saved
+        from sixtysix.tui.saving import SaveError, check_save, load, read_saved
     except ImportError as error:
         print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
@@ -379,7 +362,7 @@ def _play(args: argparse.Namespace) -> int:
                                 f"drop {', '.join(given)}")
             own = game_commands(read_saved(Path(args.resume)).game)
             _unused_options(args, own)
-            resumed = own.load(Path(args.resume))
+            resumed = load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds,

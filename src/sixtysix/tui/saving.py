@@ -5,7 +5,8 @@ A record that ``sixtysix play`` writes holds, besides the rules, decks and actio
 the free tags that resuming needs: ``[Players "human" "<opponent>"]`` and
 ``[Seed "<n>"]``, the seed of the match's deals. Resuming deals every round of the
 record again from that seed, so the deals still to come are the ones the match
-would have had without the interruption.
+would have had without the interruption. The match is of the game the record's rules
+name (:func:`~sixtysix.games.game_of`), two-hand or three-hand alike.
 
 >>> from sixtysix.two.match import Match
 >>> match = Match(seed=5)
@@ -23,7 +24,6 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
 
 from sixtysix.errors import (
     IllegalActionError,
@@ -34,11 +34,8 @@ from sixtysix.errors import (
     StateError,
 )
 from sixtysix.game.actions import Action
+from sixtysix.games import AnyMatch, AnyRound, game_of
 from sixtysix.notation import Record, Tag, push_recorded, read_record
-from sixtysix.three.match import ThreeMatch
-from sixtysix.three.round import ThreeRound
-from sixtysix.two.match import Match
-from sixtysix.two.round import Round
 
 HUMAN = "human"
 """The name of the user's seat in ``[Players]``."""
@@ -46,23 +43,11 @@ HUMAN = "human"
 SEED_TAG = "Seed"
 """The free tag that holds the seed of a match's deals."""
 
-_R_co = TypeVar("_R_co", covariant=True)
-
-
-class _Match(Protocol[_R_co]):
-    """A two-hand or three-hand match, as :func:`resume` deals it again."""
-
-    @property
-    def first_dealer(self) -> int: ...
-
-    def deal(self) -> _R_co: ...
-
-
 class SaveError(SixtySixError):
     """A record file that cannot be written, or a record that cannot be resumed."""
 
 
-def record_of(match: Match | ThreeMatch, opponent: str, seed: int) -> Record:
+def record_of(match: AnyMatch, opponent: str, seed: int) -> Record:
     """The record of a terminal match, with the tags :func:`resume` needs: the user
     against ``opponent``, in each other seat of a three-hand match."""
     players = (HUMAN, *[opponent] * (match.rules.seats - 1))
@@ -111,16 +96,7 @@ def write_atomically(path: Path, text: str) -> None:
 class Resumed:
     """A match read back from its record, ready to play on."""
 
-    match: Match
-    opponent: str
-    seed: int
-
-
-@dataclass(frozen=True)
-class ThreeResumed:
-    """A three-hand match read back from its record, ready to play on."""
-
-    match: ThreeMatch
+    match: AnyMatch
     opponent: str
     seed: int
 
@@ -143,13 +119,6 @@ def load(path: Path) -> Resumed:
     return resumed
 
 
-def load_three(path: Path) -> ThreeResumed:
-    """:func:`load` for a three-hand record."""
-    resumed = resume_three(read_saved(path), str(path))
-    check_save(path, force=True)
-    return resumed
-
-
 def resume(record: Record, name: str) -> Resumed:
     """The match a record of ``sixtysix play`` (read from ``name``) stopped at.
 
@@ -158,7 +127,7 @@ def resume(record: Record, name: str) -> Resumed:
     """
     opponent, seed = _tags(record, name)
     try:
-        match = Match(record.rules, seed=seed)
+        match: AnyMatch = game_of(record.rules).new_match(record.rules, seed=seed)
         for rnd, actions in _dealt(record, name, match):
             for action in actions:
                 push_recorded(rnd, action)
@@ -166,20 +135,6 @@ def resume(record: Record, name: str) -> Resumed:
         raise SaveError(f"{name} cannot be resumed: {error}") from None
     _not_over(match, name)
     return Resumed(match, opponent, seed)
-
-
-def resume_three(record: Record, name: str) -> ThreeResumed:
-    """:func:`resume` for a three-hand record."""
-    opponent, seed = _tags(record, name)
-    try:
-        match = ThreeMatch(record.rules, seed=seed)
-        for rnd, actions in _dealt(record, name, match):
-            for action in actions:
-                rnd.push(action)
-    except (NotationError, RulesError, StateError, IllegalActionError) as error:
-        raise SaveError(f"{name} cannot be resumed: {error}") from None
-    _not_over(match, name)
-    return ThreeResumed(match, opponent, seed)
 
 
 def _tags(record: Record, name: str) -> tuple[str, int]:
@@ -196,10 +151,7 @@ def _tags(record: Record, name: str) -> tuple[str, int]:
         raise SaveError(f"{name} cannot be resumed: [{SEED_TAG}] is not a whole number") from None
 
 
-_R = TypeVar("_R", Round, ThreeRound)
-
-
-def _dealt(record: Record, name: str, match: _Match[_R]) -> Iterator[tuple[_R, list[Action]]]:
+def _dealt(record: Record, name: str, match: AnyMatch) -> Iterator[tuple[AnyRound, list[Action]]]:
     """Each round of the record dealt again from the match's seed, with its actions."""
     if match.first_dealer != record.dealer:
         raise SaveError(f"{name} cannot be resumed: its [Dealer] does not follow from its [{SEED_TAG}]")
@@ -211,7 +163,7 @@ def _dealt(record: Record, name: str, match: _Match[_R]) -> Iterator[tuple[_R, l
         yield rnd, entry.actions
 
 
-def _not_over(match: Match | ThreeMatch, name: str) -> None:
+def _not_over(match: AnyMatch, name: str) -> None:
     if match.is_over:
         score = "-".join(map(str, match.score))
         raise SaveError(f"{name} cannot be resumed: its match is over ({score})")
