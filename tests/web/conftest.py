@@ -1,7 +1,8 @@
 """Fixtures of the web tests: a real ``sixtysix serve`` process on a free loopback port.
 
 ``server`` is a running server on a fresh SQLite file; ``start_server(...)`` starts
-more (another database URL, a shorter away limit). ``database_url`` is parametrised
+more (another database URL, a shorter away limit); ``shared_server`` is one server for all
+the tests of a module that only play on it. ``database_url`` is parametrised
 over SQLite and, when ``SIXTYSIX_TEST_POSTGRES`` names a PostgreSQL server whose role
 may create databases, a fresh PostgreSQL database.
 """
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from webclient import Server
+
+from sixtysix.web.ratelimits import KINDS
 
 POSTGRES = os.environ.get("SIXTYSIX_TEST_POSTGRES")
 
@@ -43,6 +46,18 @@ def start_server(tmp_path: Path) -> Iterator[StartServer]:
 def server(start_server: StartServer) -> Server:
     """A running server on a fresh SQLite database."""
     return start_server()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A running server on a fresh SQLite database, shared by the tests of a module that
+    neither stop it nor count what the others played on it, each test with players of its
+    own; no rate limits, as all its players come from one address."""
+    database = tmp_path_factory.mktemp("shared") / "sixtysix.db"
+    server = Server(f"sqlite:///{database}", arguments=[f"--rate-limit={kind}=none" for kind in KINDS])
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

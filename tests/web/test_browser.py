@@ -198,6 +198,13 @@ def play_until_over(players: list[Player], timeout: float = 240,
 
 
 @pytest.fixture
+def server(shared_server: Server) -> Server:
+    """The module's shared server: its tests neither stop it nor count what others played
+    on it (a test that kills its server starts one of its own)."""
+    return shared_server
+
+
+@pytest.fixture
 def ann(browser: Browser, server: Server) -> Iterator[Player]:
     player = Player(browser, server, "Ann")
     player.sign_in()
@@ -405,20 +412,26 @@ def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_serve
 
 
 @pytest.mark.slow
-def test_the_table_reconnects_when_the_server_comes_back(ann: Player, server: Server) -> None:
-    ann.new_game("bot", target=7)
-    page = ann.page
-    play_into_a_round(ann, 2)
-    hand = sorted(ann.hand())
-    before = len(ann.states)
-    server.kill()
-    page.wait_for_selector(".connection", state="visible")
-    server.start()
-    page.wait_for_selector(".connection", state="hidden", timeout=30_000)
-    ann.wait_ready()
-    assert len(ann.states) > before
-    assert sorted(ann.hand()) == hand
-    assert ann.step() is not None
+def test_the_table_reconnects_when_the_server_comes_back(browser: Browser, start_server: Any) -> None:
+    server = start_server()
+    ann = Player(browser, server, "Ann")
+    try:
+        ann.sign_in()
+        ann.new_game("bot", target=7)
+        page = ann.page
+        play_into_a_round(ann, 2)
+        hand = sorted(ann.hand())
+        before = len(ann.states)
+        server.kill()
+        page.wait_for_selector(".connection", state="visible")
+        server.start()
+        page.wait_for_selector(".connection", state="hidden", timeout=30_000)
+        ann.wait_ready()
+        assert len(ann.states) > before
+        assert sorted(ann.hand()) == hand
+        assert ann.step() is not None
+    finally:
+        ann.close()
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from accessibility import assert_accessible
+from conftest import StartServer
 from playwright.sync_api import Browser, Page
 from test_browser import CARD, Player, browser, play_into_a_round, play_until_over
 from test_browser_three import new_three_game
@@ -73,6 +74,13 @@ new MutationObserver(() => {
 """
 """Notes when a summary first opens (with the score bar then) and when the action bar first
 shows the match's result."""
+
+
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    """The module's shared server: its tests neither stop it nor count what others played
+    on it (a test that kills its server starts one of its own)."""
+    return shared_server
 
 
 @pytest.fixture
@@ -230,26 +238,32 @@ def test_back_at_the_end_of_a_match_shows_the_home_page(ann: Player, moment: str
     assert page.query_selector(".page.home") is None
 
 
-def test_back_while_reconnecting_shows_the_home_page(ann: Player, server: Server) -> None:
-    ann.new_game("bot", target=7)
-    page = ann.page
-    play_into_a_round(ann, 2)
-    sockets: list[str] = []
-    page.on("websocket", lambda socket: sockets.append(socket.url))
-    server.kill()
-    page.wait_for_selector(".connection", state="visible")
-    assert page.get_attribute(".table", "data-connected") == "false"
-    legal = page.locator(".hand.mine .cardbutton").first
-    assert legal.evaluate("(node) => getComputedStyle(node).pointerEvents") == "none"
-    page.go_back()
-    page.wait_for_function("() => location.hash === '#/'")
-    page.wait_for_selector(".route p.note")
-    assert page.query_selector(".table") is None
-    server.start()
-    tried = len(sockets)
-    page.wait_for_timeout(4000)  # the table retried every 0.5 to 2.5 s while it lived
-    assert len(sockets) == tried, "the table left behind kept reconnecting"
-    assert page.query_selector(".table") is None
+def test_back_while_reconnecting_shows_the_home_page(browser: Browser, start_server: StartServer) -> None:
+    server = start_server()
+    ann = Player(browser, server, "Ann")
+    try:
+        ann.sign_in()
+        ann.new_game("bot", target=7)
+        page = ann.page
+        play_into_a_round(ann, 2)
+        sockets: list[str] = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        server.kill()
+        page.wait_for_selector(".connection", state="visible")
+        assert page.get_attribute(".table", "data-connected") == "false"
+        legal = page.locator(".hand.mine .cardbutton").first
+        assert legal.evaluate("(node) => getComputedStyle(node).pointerEvents") == "none"
+        page.go_back()
+        page.wait_for_function("() => location.hash === '#/'")
+        page.wait_for_selector(".route p.note")
+        assert page.query_selector(".table") is None
+        server.start()
+        tried = len(sockets)
+        page.wait_for_timeout(4000)  # the table retried every 0.5 to 2.5 s while it lived
+        assert len(sockets) == tried, "the table left behind kept reconnecting"
+        assert page.query_selector(".table") is None
+    finally:
+        ann.close()
 
 
 def test_the_summary_counts_game_points_in_words(ann: Player) -> None:
