@@ -293,6 +293,7 @@ async def test_round_summary_adds_carried_ties() -> None:
         assert "All tricks played" in str(summary.query_one("#explanation", Static).content)
 
 
+@pytest.mark.slow
 async def test_whole_match_by_keys_reaches_the_match_over_screen(tmp_path: Path) -> None:
     path = tmp_path / "match.ssn"
     app = SixtySixApp(seed=11, delay=0, save=path)

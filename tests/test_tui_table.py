@@ -81,6 +81,7 @@ async def test_help_lists_every_key_of_the_bindings() -> None:
         assert not app.table.match.rounds[0].actions  # the help chose nothing
 
 
+@pytest.mark.slow
 async def test_refused_card_says_the_engines_reason() -> None:
     app = SixtySixApp(seed=3, delay=0)
 
@@ -250,6 +251,7 @@ def draws_and_plays(legal: tuple[Action, ...]) -> Action:
     return DRAW if DRAW in legal else next((a for a in legal if a.card is not None), legal[0])
 
 
+@pytest.mark.slow
 async def test_a_close_after_the_draw_that_would_be_refused_is_not_asked() -> None:
     app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
     shown = notices(app)

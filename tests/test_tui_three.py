@@ -116,6 +116,7 @@ async def test_a_whole_match_is_played_from_keys(seed: int, tmp_path: Path) -> N
     assert [entry.actions for entry in record.rounds] == [rnd.actions for rnd in match.rounds]
 
 
+@pytest.mark.slow
 async def test_no_hidden_card_of_another_seat_is_ever_rendered() -> None:
     app = ThreeApp(seed=5, opponent="greedy", delay=0)
     seen: list[str] = []

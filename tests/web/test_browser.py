@@ -283,6 +283,7 @@ def test_two_people_play_through_an_invitation_link(browser: Browser, ann: Playe
         bob.close()
 
 
+@pytest.mark.slow
 def test_an_illegal_card_says_why(ann: Player) -> None:
     """Close the stock at once so that play is strict, then press the key of a card that
     may not be played: the table gives the engine's reason and sends nothing."""
@@ -319,6 +320,7 @@ def test_an_illegal_card_says_why(ann: Player) -> None:
     assert ann.ready()
 
 
+@pytest.mark.slow
 def test_a_reload_in_the_middle_of_a_round_resumes_it(ann: Player) -> None:
     ann.new_game("bot", target=7)
     page = ann.page
@@ -386,6 +388,7 @@ def test_a_phone_fits_the_table_and_memory_mode_hides_the_points(browser: Browse
         cleo.close()
 
 
+@pytest.mark.slow
 def test_a_player_away_too_long_is_claimed_against(browser: Browser, start_server: Any) -> None:
     server = start_server(away_limit=1.0)
     ann, bob = Player(browser, server, "Ann"), Player(browser, server, "Bob")

@@ -119,6 +119,7 @@ def unchanged(player: Player, sent: int) -> None:
     assert player.ready()
 
 
+@pytest.mark.slow
 def test_declaring_out_asks_first_and_says_what_it_costs(ann: Player) -> None:
     ann.new_game("bot", target=7)
     page = ann.page
@@ -209,6 +210,7 @@ def showing_home(page: Page) -> bool:
         " && document.body.dataset.page === 'home'"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", ["last", "summary"])
 def test_back_at_the_end_of_a_match_shows_the_home_page(ann: Player, moment: str) -> None:
     page = ann.page
@@ -238,6 +240,7 @@ def test_back_at_the_end_of_a_match_shows_the_home_page(ann: Player, moment: str
     assert page.query_selector(".page.home") is None
 
 
+@pytest.mark.slow
 def test_back_while_reconnecting_shows_the_home_page(browser: Browser, start_server: StartServer) -> None:
     server = start_server()
     ann = Player(browser, server, "Ann")
@@ -360,6 +363,7 @@ def test_every_explanation_code_has_words(ann: Player) -> None:
         assert all(["Ann", "Bob", "Cy"][clause[name]] in words for name in seats if name in clause), words
 
 
+@pytest.mark.slow
 def test_the_summary_opens_before_anything_says_the_result(ann: Player) -> None:
     page = ann.page
     page.add_init_script(ORDER)
@@ -425,6 +429,7 @@ def test_three_hand_names_are_not_cut_on_a_phone(browser: Browser, server: Serve
         tess.close()
 
 
+@pytest.mark.slow
 def test_every_screen_passes_axe(browser: Browser, server: Server) -> None:
     """axe-core over every screen: no serious or critical violation, colour contrast included."""
     ann = Player(browser, server, "Ann")
@@ -493,6 +498,7 @@ def test_every_screen_passes_axe(browser: Browser, server: Server) -> None:
         ann.close()
 
 
+@pytest.mark.slow
 def test_a_whole_match_by_keyboard(browser: Browser, server: Server) -> None:
     """Tab to the fields and buttons, type, then play every card with its number key, draw
     with space and go on after the summary with Enter; the focus is always visible."""

@@ -138,6 +138,7 @@ def test_only_an_allowed_name_is_played(start_server: StartServer, python_bot: P
     assert str(python_bot) not in error["message"]
 
 
+@pytest.mark.slow
 def test_faulty_programs_forfeit_and_the_server_stays_up(start_server: StartServer, tmp_path: Path) -> None:
     arguments = ["--bot-seconds", "0.5", "--handshake-seconds", "1"]
     for fault, (script, _) in FAULTS.items():
@@ -202,6 +203,7 @@ def test_an_abandoned_game_parks_its_program_until_somebody_comes_back(
     assert none_running(python_bot)
 
 
+@pytest.mark.slow
 def test_a_program_no_longer_allowed_forfeits_its_games(start_server: StartServer, python_bot: Path) -> None:
     first = start_server(arguments=allow("pybot", python_bot))
     ann = first.guest("Ann")

@@ -212,6 +212,7 @@ def test_a_person_plays_two_bots_and_the_record_replays(server: Server, tmp_path
     assert Record.parse(record.text).replay().winner == last["game"]["winner"]
 
 
+@pytest.mark.slow
 def test_two_people_and_a_bot_resume_after_a_restart(start_server: StartServer) -> None:
     server = start_server(seed=9)
     ann, bob = server.guest("Ann"), server.guest("Bob")
