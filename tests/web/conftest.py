@@ -2,7 +2,7 @@
 
 ``server`` is a running server on a fresh SQLite file; ``start_server(...)`` starts
 more (another database URL, a shorter away limit); ``shared_server`` is one server for all
-the tests of a module that only play on it. ``database_url`` is parametrised
+the tests that only play on it. ``database_url`` is parametrised
 over SQLite and, when ``SIXTYSIX_TEST_POSTGRES`` names a PostgreSQL server whose role
 may create databases, a fresh PostgreSQL database.
 """
@@ -48,11 +48,11 @@ def server(start_server: StartServer) -> Server:
     return start_server()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A running server on a fresh SQLite database, shared by the tests of a module that
-    neither stop it nor count what the others played on it, each test with players of its
-    own; no rate limits, as all its players come from one address."""
+    """A running server on a fresh SQLite database, shared by the tests (of any module, in
+    one worker process) that neither stop it nor count what the others played on it, each
+    test with players of its own; no rate limits, as all its players come from one address."""
     database = tmp_path_factory.mktemp("shared") / "sixtysix.db"
     server = Server(f"sqlite:///{database}", arguments=[f"--rate-limit={kind}=none" for kind in KINDS])
     server.start()

@@ -199,8 +199,8 @@ def play_until_over(players: list[Player], timeout: float = 240,
 
 @pytest.fixture
 def server(shared_server: Server) -> Server:
-    """The module's shared server: its tests neither stop it nor count what others played
-    on it (a test that kills its server starts one of its own)."""
+    """The shared server: these tests neither stop it nor count what others played on it
+    (a test that kills its server starts one of its own)."""
     return shared_server
 
 

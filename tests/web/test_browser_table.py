@@ -78,8 +78,8 @@ shows the match's result."""
 
 @pytest.fixture
 def server(shared_server: Server) -> Server:
-    """The module's shared server: its tests neither stop it nor count what others played
-    on it (a test that kills its server starts one of its own)."""
+    """The shared server: these tests neither stop it nor count what others played on it
+    (a test that kills its server starts one of its own)."""
     return shared_server
 
 
