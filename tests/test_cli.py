@@ -162,7 +162,7 @@ def test_subprocess_exit_codes_and_no_traceback(tmp_path: Path) -> None:
         (tmp_path / "missing.ssn", 2),
     ]
     for path, code in cases:
-        done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", "--json", str(path)],
+        done = subprocess.run([sys.executable, "-m", "sixtysix", "replay", "--json", str(path)],
                               capture_output=True, text=True, env=env, timeout=60, check=False)
         assert done.returncode == code, (path, done.stderr)
         assert "Traceback" not in done.stderr
@@ -207,7 +207,7 @@ def sixtysix_process(argv: list[str], **options: Any) -> subprocess.CompletedPro
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(sixtysix.__file__).resolve().parent.parent)
     options = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **options}
-    return subprocess.run([sys.executable, "-m", "sixtysix.cli", *argv], text=True, env=env, timeout=60,
+    return subprocess.run([sys.executable, "-m", "sixtysix", *argv], text=True, env=env, timeout=60,
                           check=False, **options)
 
 

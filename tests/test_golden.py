@@ -99,7 +99,7 @@ def test_replay_through_python_dash_m() -> None:
     for name in ("classic-match-won", "pagat-respond"):
         record = GOLDEN / f"{name}.ssn"
         done = subprocess.run(
-            [sys.executable, "-m", "sixtysix.cli", "replay", "--json", "--legal", str(record)],
+            [sys.executable, "-m", "sixtysix", "replay", "--json", "--legal", str(record)],
             capture_output=True, text=True, env=env, timeout=60, check=False,
         )
         assert done.returncode == 0, done.stderr

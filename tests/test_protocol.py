@@ -369,7 +369,7 @@ def test_sixtysix_bot_refuses_the_three_hand_game() -> None:
 
 def test_sixtysix_bot_survives_garbage_bytes_as_a_process() -> None:
     garbage = b"sixtysix 1\n\xff\xfe\x00garbage\nmatch seat 9 rules nope\ngo\n" + b"x" * 10000 + b"\nquit\n"
-    done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "bot", "random"], input=garbage, check=False,
+    done = subprocess.run([sys.executable, "-m", "sixtysix", "bot", "random"], input=garbage, check=False,
                           capture_output=True, timeout=30)
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     replies = done.stdout.decode().splitlines()
@@ -490,7 +490,7 @@ def test_the_time_limits_are_settings_of_the_commands(tmp_path: Path) -> None:
     script.write_text("import sys\nprint('ready', flush=True)\nfor line in sys.stdin:\n"
                       "    if line.startswith('go'):\n"
                       "        print('error ' + line.split()[1], flush=True)\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "sixtysix.cli", "tournament",
+    done = subprocess.run([sys.executable, "-m", "sixtysix", "tournament",
                            f"cmd:{sys.executable} {script}", "random", "--matches", "2",
                            "--bot-seconds", "0.25", "--handshake-seconds", "20",
                            "--json", "--quiet"], capture_output=True, text=True, check=True, timeout=60)

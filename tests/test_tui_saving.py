@@ -230,7 +230,7 @@ class Terminal:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
-        self.process = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "play", *argv],
+        self.process = subprocess.Popen([sys.executable, "-m", "sixtysix", "play", *argv],
                                         stdin=slave, stdout=slave, stderr=slave, env=env,
                                         preexec_fn=_own_terminal)  # noqa: PLW1509 (two system calls)
         os.close(slave)

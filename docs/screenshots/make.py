@@ -89,7 +89,7 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port),
+        server = subprocess.Popen([sys.executable, "-m", "sixtysix", "serve", "--port", str(port),
                                    "--data-dir", data, "--seed", "66", "--workers", "1"],
                                   stdout=subprocess.DEVNULL)
         try:

@@ -709,7 +709,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _report(prog: str, message: str, status: int) -> int:
     print(f"{prog}: {message}", file=sys.stderr)
     return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())

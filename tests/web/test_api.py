@@ -133,7 +133,7 @@ def test_two_people_play_a_whole_match(server: Server, tmp_path: Path) -> None:
     assert record.status_code == 200 and record.headers["content-type"].startswith("text/plain")
     path = tmp_path / "match.ssn"
     path.write_text(record.text)
-    replayed = subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", str(path), "--json"],
+    replayed = subprocess.run([sys.executable, "-m", "sixtysix", "replay", str(path), "--json"],
                               capture_output=True, text=True, check=True)
     assert f'"match_winner": {winner}' in replayed.stdout
     match = Record.parse(record.text).replay()
@@ -299,7 +299,7 @@ def test_a_seat_away_too_long_may_be_claimed_against(start_server: Any, tmp_path
     assert '[Ending "claimed"]' in text and '[Winner "0"]' in text
     path = tmp_path / "claimed.ssn"
     path.write_text(text)
-    subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", str(path)], check=True,
+    subprocess.run([sys.executable, "-m", "sixtysix", "replay", str(path)], check=True,
                    capture_output=True)
     back = bob.socket(game["id"])
     assert back.recv()["game"]["status"] == "over"

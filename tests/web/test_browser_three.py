@@ -115,7 +115,7 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
         record = httpx.get(f"{server.base}/api/games/{game_id}/record").text
         path = tmp_path / "three.ssn"
         path.write_text(record, encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", str(path)], check=True,
+        subprocess.run([sys.executable, "-m", "sixtysix", "replay", str(path)], check=True,
                        capture_output=True)
         assert Record.parse(record).replay().score == tuple(last["game"]["score"])
 

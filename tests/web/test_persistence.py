@@ -95,7 +95,7 @@ def test_a_killed_server_resumes_every_game(start_server: StartServer, database_
         record = ann.http.get(f"/api/games/{game_id}/record").text
         path = tmp_path / f"{game_id}.ssn"
         path.write_text(record)
-        replayed = subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", str(path)],
+        replayed = subprocess.run([sys.executable, "-m", "sixtysix", "replay", str(path)],
                                   capture_output=True, text=True, check=False)
         assert replayed.returncode == 0, replayed.stderr
         assert list(Record.parse(record).replay().score) == final["game"]["score"]

@@ -61,7 +61,7 @@ def test_a_player_resigns_out_of_turn(start_server: StartServer, tmp_path: Path,
     assert '[Ending "resigned"]' in record and f'[Winner "{1 - leader}"]' in record
     path = tmp_path / "resigned.ssn"
     path.write_text(record)
-    replayed = [sys.executable, "-m", "sixtysix.cli", "replay", str(path)]
+    replayed = [sys.executable, "-m", "sixtysix", "replay", str(path)]
     subprocess.run(replayed, check=True, capture_output=True)
     steps = ann.http.get(f"/api/games/{game['id']}/replay").json()["steps"]
     assert steps[-1]["view"]["match_winner"] is None, "the match ended by resigning, not by play"

@@ -18,7 +18,7 @@ from sixtysix.web.app import Settings, data_dir
 def test_serve_prints_the_address_and_keeps_its_database_in_the_data_folder(tmp_path: Path) -> None:
     port = free_port()
     env = dict(os.environ, SIXTYSIX_DATA=str(tmp_path / "data"))
-    server = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port)],
+    server = subprocess.Popen([sys.executable, "-m", "sixtysix", "serve", "--port", str(port)],
                               stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert server.stdout is not None

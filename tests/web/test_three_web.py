@@ -205,7 +205,7 @@ def test_a_person_plays_two_bots_and_the_record_replays(server: Server, tmp_path
     record = ann.http.get(f"/api/games/{game['id']}/record")
     path = tmp_path / "three.ssn"
     path.write_text(record.text, encoding="utf-8")
-    replayed = subprocess.run([sys.executable, "-m", "sixtysix.cli", "replay", str(path), "--json"],
+    replayed = subprocess.run([sys.executable, "-m", "sixtysix", "replay", str(path), "--json"],
                               capture_output=True, text=True, check=True)
     assert replayed.stdout.count('"score"') >= 1
     assert f'[Result "{"-".join(str(s) for s in last["game"]["score"])}"]' in record.text

@@ -67,7 +67,7 @@ class Server:
 
     def start(self) -> None:
         """Start the process and wait until it answers."""
-        command = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port),
+        command = [sys.executable, "-m", "sixtysix", "serve", "--port", str(self.port),
                    "--database-url", self.database_url, "--away-limit", str(self.away_limit),
                    "--workers", str(self.workers)]
         if self.seed is not None:
