@@ -162,7 +162,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/load.db"
-        server = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(args.port),
+        server = subprocess.Popen([sys.executable, "-m", "sixtysix", "serve", "--port", str(args.port),
                                    "--database-url", url, "--seed", str(args.seed),
                                    *(f"--rate-limit={kind}=none" for kind in UNLIMITED)],
                                   stdout=subprocess.DEVNULL, env=dict(os.environ))

@@ -2,7 +2,7 @@
 
 Both runs play the same seeded matches of ``random`` (seat 0) against ``random`` (seat
 1) through :class:`~sixtysix.table.Table`. In-process, seat 0 is the bot object; through
-the protocol, seat 0 is ``cmd:python -m sixtysix.cli bot random``: one process per match
+the protocol, seat 0 is ``cmd:python -m sixtysix bot random``: one process per match
 (started and ended inside the timing), every event told as lines and each decision a
 ``go`` / ``play`` round trip, with the bot side rebuilding the seat's observation from the
 lines. A decision is one ``act`` of seat 0.
@@ -53,7 +53,7 @@ def run(matches: int, seed: int, protocol: bool) -> tuple[int, float, float]:
     thinking = 0.0
     start = time.perf_counter()
     for number in range(matches):
-        bot: Bot[Any] = (EngineBot([sys.executable, "-m", "sixtysix.cli", "bot", "random", "--seed", "1"])
+        bot: Bot[Any] = (EngineBot([sys.executable, "-m", "sixtysix", "bot", "random", "--seed", "1"])
                     if protocol else make_bot("random", seed=1))
         seat = Counted(bot)
         Table([seat, make_bot("random", seed=2)], seed=seed + number).play()

@@ -27,7 +27,7 @@ from sixtysix.tournament.run import run_tournament
 pytestmark = pytest.mark.xdist_group("ray")  # one Ray instance, started once, for the whole module
 
 WATCHDOG_SECONDS = 120
-SERVED = f"cmd:{sys.executable} -m sixtysix.cli bot random --seed 7"
+SERVED = f"cmd:{sys.executable} -m sixtysix bot random --seed 7"
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,7 @@ from sixtysix.two.round import Round
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'python_bot.py'}"
 NODE_BOT = f"cmd:node {ROOT / 'examples' / 'node_bot' / 'bot.js'}"
-SERVED = f"cmd:{sys.executable} -m sixtysix.cli bot"
+SERVED = f"cmd:{sys.executable} -m sixtysix bot"
 SHORT = Rules.parse("classic match_target=3")
 
 

@@ -444,7 +444,7 @@ def test_a_program_bot_picked_from_the_list_plays_and_a_failing_one_forfeits(
     broken.write_text("import sys\nprint('ready', flush=True)\nfor line in sys.stdin:\n"
                       "    if line.startswith('go'):\n        print('play nonsense', flush=True)\n",
                       encoding="utf-8")
-    server = start_server(arguments=["--bot", f"served=cmd:{sys.executable} -m sixtysix.cli bot greedy",
+    server = start_server(arguments=["--bot", f"served=cmd:{sys.executable} -m sixtysix bot greedy",
                                      "--bot", f"broken=cmd:{sys.executable} {broken}"])
     ann = Player(browser, server, "Ann")
     try:
@@ -452,7 +452,7 @@ def test_a_program_bot_picked_from_the_list_plays_and_a_failing_one_forfeits(
         page = ann.page
         programs = page.query_selector_all("select[name=level] optgroup option")
         assert [option.get_attribute("value") for option in programs] == ["served", "broken"]
-        assert "sixtysix.cli" not in page.content() and str(broken) not in page.content()
+        assert sys.executable not in page.content() and str(broken) not in page.content()
         ann.new_game("bot", level="served", target=7)
         assert page.inner_text(".scorebar").count("served") == 1
         play_into_a_round(ann, 3)
