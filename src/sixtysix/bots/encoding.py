@@ -1,38 +1,43 @@
 """A fixed-length vector and an action mask for one seat, built from its observation only.
 
-The vector has :data:`SIZE` (251) ``float32`` entries in ``[0, 1]``: nine planes of 24
-cards (index ``suit * 6 + rank`` as in :mod:`sixtysix.cards`), then 35 numbers. "Me" is
-the observing seat, "opponent" the other one.
+The vector's layout depends on the number of seats ``n`` of the game (:func:`size`: 251
+for the two-hand game, 357 for the three-hand one), ``float32`` entries in ``[0, 1]``:
+planes of 24 cards (index ``suit * 6 + rank`` as in :mod:`sixtysix.cards`), then numbers.
+"Me" is the observing seat; "by seat" means me first, then the other seats in turn from
+my left (in the two-hand game: me, then the opponent). The offsets are the two-hand
+game's; each block holds ``n`` or ``n - 1`` entries (planes) where it says so.
 
 =======  =====  ==========================================================================
-offset   size   content (from :class:`~sixtysix.two.observation.Observation`)
+offset   size   content (the members of :class:`Encodable`)
 =======  =====  ==========================================================================
 0        24     ``hand``: my cards
 24       24     ``trump_card``: the card under the stock (face up, or face down once
-                closed); all zero once it has been drawn
-48       24     ``lead_card``: the card on the table, waiting for the follow
-72       24     cards of the ``tricks`` I won
-96       24     cards of the ``tricks`` the opponent won
-120      24     ``opponent_shown``: the opponent's cards I know (marriage partners,
-                exchanged or drawn trump card)
-144      24     ``own_shown``: my cards the opponent has seen
-168      24     ``unseen``: cards I have not seen (opponent's hidden hand or the stock)
-192      24     ``opponent_excluded``: cards the opponent cannot hold (strict play)
+                closed) or the dealer's shown card; all zero once it has been drawn
+48       24     ``table``: the cards of the trick in play, one plane per place in it
+                (``n - 1`` planes; in the two-hand game the card waiting for the follow)
+72       24     ``won``: cards of the tricks I won, then (``n - 1`` planes) of those each
+96       24     other seat won
+120      24     ``shown``: each other seat's cards I know (``n - 1`` planes: marriage
+                partners, exchanged or drawn trump card)
+144      24     ``shown``: my cards the others have seen
+168      24     ``unseen``: cards I have not seen (others' hidden hands or the stock)
+192      24     ``excluded``: cards each other seat cannot hold (``n - 1`` planes)
 216      4      ``trump``: the trump suit, one-hot
 220      6      ``phase``: LEAD, MARRIAGE, FOLLOW, DRAW, RESPOND, OVER, one-hot
 226      1      I am to act (``to_act``)
 227      1      I lead the current trick (``leader``)
 228      1      I dealt this round (``dealer``)
 229      1      ``stock_size`` / 12
-230      2      I closed, the opponent closed (``closer``)
-232      1      ``opponent_hand_size`` / 6
-233      2      ``points``: mine, the opponent's (card points and counting marriages),
-                each divided by 132 and capped at 1
-235      2      ``marriage_points``: mine, the opponent's (announced, counting or
-                pending), each / 132
-237      2      ``trick_counts``: mine, the opponent's, each / 12
-239      8      ``marriages`` announced: mine by suit (4), then the opponent's (4)
-247      2      ``first_to_66``: me, the opponent
+230      2      ``closer``, by seat (``n``)
+232      1      ``hand_sizes`` of the other seats (``n - 1``), each / the cards of a hand
+                at the deal
+233      2      ``points`` by seat (``n``; card points and counting marriages), each
+                divided by 132 and capped at 1
+235      2      ``marriage_points`` by seat (``n``; announced, counting or pending),
+                each / 132
+237      2      ``trick_counts`` by seat (``n``), each / 12
+239      8      ``marriages`` announced, by seat (``n`` blocks of 4, by suit)
+247      2      ``first_to_66``, by seat (``n``)
 249      2      ``close_snapshot``: the closer's opponent's points / 132 and tricks / 12
                 when the stock was closed; zero if not closed
 =======  =====  ==========================================================================
@@ -52,19 +57,25 @@ for each legal action of the seat and is all zero when the seat is not to act.
 ((251,), 'float32', 6, 1)
 >>> [str(ACTIONS[i]) for i in mask.nonzero()[0]] == [str(a) for a in obs.legal]
 True
+>>> from sixtysix.games import THREE
+>>> three = THREE.new_match(seed=3).deal()
+>>> encode(THREE.observe(three, 0)).shape, size(THREE)
+((357,), 357)
 """
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+from typing import Any, Protocol
+
 import numpy as np
 import numpy.typing as npt
 
-from sixtysix.cards import NUM_CARDS, CardSet
+from sixtysix.cards import NUM_CARDS, Card, CardSet
 from sixtysix.game.actions import ACTIONS
-from sixtysix.two.observation import Observation
-
-SIZE = 251
-"""The length of the observation vector."""
+from sixtysix.game.interface import Game, Observation
+from sixtysix.games import game_of
 
 NUM_ACTIONS = len(ACTIONS)
 """The size of the action space: every engine action code (34)."""
@@ -73,50 +84,130 @@ _CARD_BITS = np.array([1 << c for c in range(NUM_CARDS)], dtype=np.int64)
 _POINTS_SCALE = 132.0
 
 
+class Encodable(Observation, Protocol):
+    """What the vector reads of an observation beyond the interface's: each game's
+    observation has these members (a game without a stock has none to close)."""
+
+    @property
+    def trump_card(self) -> Card | None: ...
+
+    @property
+    def stock_size(self) -> int: ...
+
+    @property
+    def closer(self) -> int | None: ...
+
+    @property
+    def close_snapshot(self) -> tuple[int, int] | None: ...
+
+    @property
+    def first_to_66(self) -> int | None: ...
+
+    @property
+    def marriage_points(self) -> tuple[int, ...]: ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+
+    @property
+    def shown(self) -> tuple[CardSet, ...]: ...
+
+    @property
+    def won(self) -> tuple[CardSet, ...]: ...
+
+    def excluded(self, seat: int) -> CardSet: ...
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The vector's layout for one game: its seats, the cards of a hand at the deal,
+    and the vector's length."""
+
+    seats: int
+    dealt: int
+    planes: int
+    scalars: int
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        return NUM_CARDS * self.planes + self.scalars
+
+
+@functools.cache
+def layout(game: Game[Any, Any, Any]) -> Layout:
+    """The layout of ``game``'s vector, from its number of seats and a hand of its deal."""
+    seats = game.seats
+    dealt = game.new_match(seed=0).deal().hand(0).bit_count()
+    return Layout(seats, dealt, 4 * seats + 1, 15 + 10 * seats)
+
+
+def size(game: Game[Any, Any, Any]) -> int:
+    """The length of ``game``'s observation vector.
+
+    >>> from sixtysix.games import TWO
+    >>> size(TWO)
+    251
+    """
+    return layout(game).size
+
+
 def _plane(mask: CardSet) -> npt.NDArray[np.float32]:
     plane: npt.NDArray[np.float32] = ((_CARD_BITS & mask) != 0).astype(np.float32)
     return plane
 
 
-def encode(obs: Observation) -> npt.NDArray[np.float32]:
+def encode(obs: Encodable) -> npt.NDArray[np.float32]:
     """The observation vector of ``obs``'s seat (layout in the module docstring)."""
-    me, other = obs.seat, obs.opponent
-    won = [0, 0]
-    for trick in obs.tricks:
-        won[trick.winner] |= 1 << trick.lead | 1 << trick.follow
+    shape = layout(game_of(obs.rules))
+    n = shape.seats
+    me = obs.seat
+    seats = [(me + i) % n for i in range(n)]
+    others = seats[1:]
+    table = [0] * (n - 1)
+    for place, card in enumerate(obs.table):
+        table[place] = 1 << card
+    won, shown = obs.won, obs.shown
     planes = (
         obs.hand,
         0 if obs.trump_card is None else 1 << obs.trump_card,
-        0 if obs.lead_card is None else 1 << obs.lead_card,
-        won[me],
-        won[other],
-        obs.opponent_shown,
-        obs.own_shown,
+        *table,
+        *(won[seat] for seat in seats),
+        *(shown[seat] for seat in others),
+        shown[me],
         obs.unseen,
-        obs.opponent_excluded,
+        *(obs.excluded(seat) for seat in others),
     )
-    scalars = np.zeros(SIZE - NUM_CARDS * len(planes), dtype=np.float32)
+    scalars = np.zeros(shape.scalars, dtype=np.float32)
     scalars[obs.trump] = 1
     scalars[4 + obs.phase.value] = 1
     scalars[10] = obs.to_act == me
     scalars[11] = obs.leader == me
     scalars[12] = obs.dealer == me
     scalars[13] = obs.stock_size / 12
-    scalars[14] = obs.closer == me
-    scalars[15] = obs.closer == other
-    scalars[16] = obs.opponent_hand_size / 6
-    for offset, pair, scale in ((17, obs.points, _POINTS_SCALE), (19, obs.marriage_points, _POINTS_SCALE),
-                                (21, obs.trick_counts, 12.0)):
-        scalars[offset] = min(pair[me] / scale, 1.0)
-        scalars[offset + 1] = min(pair[other] / scale, 1.0)
+    offset = 14
+    for seat in seats:
+        scalars[offset] = obs.closer == seat
+        offset += 1
+    hand_sizes = obs.hand_sizes
+    for seat in others:
+        scalars[offset] = hand_sizes[seat] / shape.dealt
+        offset += 1
+    for values, scale in ((obs.points, _POINTS_SCALE), (obs.marriage_points, _POINTS_SCALE),
+                          (obs.trick_counts, 12.0)):
+        for seat in seats:
+            scalars[offset] = min(values[seat] / scale, 1.0)
+            offset += 1
     for seat, suit in obs.marriages:
-        scalars[23 + (0 if seat == me else 4) + suit] = 1
+        scalars[offset + 4 * ((seat - me) % n) + suit] = 1
+    offset += 4 * n
     if obs.first_to_66 is not None:
-        scalars[31 + (obs.first_to_66 != me)] = 1
+        scalars[offset + (obs.first_to_66 - me) % n] = 1
+    offset += n
     if obs.close_snapshot is not None:
         points, tricks = obs.close_snapshot
-        scalars[33] = min(points / _POINTS_SCALE, 1.0)
-        scalars[34] = tricks / 12
+        scalars[offset] = min(points / _POINTS_SCALE, 1.0)
+        scalars[offset + 1] = tricks / 12
     vector: npt.NDArray[np.float32] = np.concatenate([*(_plane(mask) for mask in planes), scalars])
     return vector
 

@@ -21,12 +21,17 @@ import numpy as np
 import numpy.typing as npt
 
 from sixtysix.bots import Bot
-from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.bots.encoding import NUM_ACTIONS, action_mask, encode, size
 from sixtysix.errors import BotError
 from sixtysix.game.actions import ACTIONS, Action
+from sixtysix.games import TWO
 from sixtysix.two.observation import Observation
 
 Array = npt.NDArray[np.float64]
+
+SIZE = size(TWO)
+"""The length of the vector a policy reads: the two-hand game's, the one game a learned
+bot plays (:func:`~sixtysix.bots.make_bot`)."""
 
 
 def _softmax(logits: Array, mask: npt.NDArray[np.int8]) -> Array:

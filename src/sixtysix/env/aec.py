@@ -1,14 +1,15 @@
-"""A PettingZoo AEC environment: one round of two-hand Sixty-Six between two agents.
+"""A PettingZoo AEC environment: one round of Sixty-Six, one agent a seat.
 
-The agents are ``player_0`` and ``player_1`` (the engine's seats 0 and 1). Each agent's
-observation is a dict: ``observation``, the vector of :func:`sixtysix.bots.encoding.encode`
-built from that seat's :class:`~sixtysix.two.observation.Observation` only, and
+The agents are ``player_0``, ``player_1`` and, in the three-hand game, ``player_2`` (the
+engine's seats), as many as the rules' game seats (:func:`sixtysix.games.game_of`). Each
+agent's observation is a dict: ``observation``, the vector of
+:func:`sixtysix.bots.encoding.encode` built from that seat's observation only, and
 ``action_mask``, its legal actions among the 34 engine action codes. The same agent may
 act twice in a row (the winner of a trick draws, then leads). An episode is one round,
-dealt from a match seeded by ``reset(seed=...)``; at its end the winner is rewarded
-with the round's game points (1 to 3) and the loser with their negation (0 each for a
-tie). Rewards are zero until then. An illegal action raises
-:class:`~sixtysix.errors.IllegalActionError`.
+dealt from a match seeded by ``reset(seed=...)``; at its end each agent is rewarded as
+:mod:`sixtysix.env.rewards` says (two-hand: the winner the round's game points, 1 to 3,
+the loser their negation, 0 each for a tie). Rewards are zero until then. An illegal
+action raises :class:`~sixtysix.errors.IllegalActionError`.
 
 >>> env = SixtySixEnv()
 >>> env.reset(seed=1)
@@ -19,6 +20,8 @@ tie). Rewards are zero until then. An illegal action raises
 ...     observation, reward, termination, truncation, info = env.last()
 >>> sorted(env.rewards.values())[0] == -sorted(env.rewards.values())[1]
 True
+>>> SixtySixEnv(Rules.parse("three-hand")).possible_agents
+['player_0', 'player_1', 'player_2']
 """
 
 from __future__ import annotations
@@ -31,50 +34,47 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sixtysix.bots.encoding import NUM_ACTIONS, SIZE, action_mask, encode
+from sixtysix.bots.encoding import NUM_ACTIONS, action_mask, encode, size
+from sixtysix.env.rewards import rewards
 from sixtysix.game.actions import ACTIONS
+from sixtysix.game.interface import Game, Round
+from sixtysix.games import game_of
 from sixtysix.rules import Rules
-from sixtysix.two.match import Match
-from sixtysix.two.observation import observe
-from sixtysix.two.round import Round
-
-AGENTS = ("player_0", "player_1")
-"""The agents, by seat."""
 
 Observed = dict[str, npt.NDArray[Any]]
 
 
-def observation_space() -> spaces.Dict:
-    """The space of one agent's observation dict."""
+def agents(game: Game[Any, Any, Any]) -> tuple[str, ...]:
+    """The agents of ``game``, by seat."""
+    return tuple(f"player_{seat}" for seat in range(game.seats))
+
+
+def observation_space(game: Game[Any, Any, Any]) -> spaces.Dict:
+    """The space of one agent's observation dict in ``game``."""
     return spaces.Dict({
-        "observation": spaces.Box(0.0, 1.0, (SIZE,), np.float32),
+        "observation": spaces.Box(0.0, 1.0, (size(game),), np.float32),
         "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
     })
 
 
-def round_rewards(rnd: Round) -> dict[str, float]:
-    """Each agent's reward for a finished round: the game points, signed."""
-    outcome = rnd.outcome
-    rewards = dict.fromkeys(AGENTS, 0.0)
-    if outcome is not None and outcome.winner is not None:
-        rewards[AGENTS[outcome.winner]] = float(outcome.game_points)
-        rewards[AGENTS[1 - outcome.winner]] = -float(outcome.game_points)
-    return rewards
-
-
 class SixtySixEnv(AECEnv[str, Observed, Any]):
-    """One round of Sixty-Six under ``rules`` (classic by default) as a PettingZoo AEC game."""
+    """One round of Sixty-Six under ``rules`` (classic by default), of the game they are
+    for, as a PettingZoo AEC game."""
 
     def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
         self.metadata = {"name": "sixtysix_v0", "render_modes": ["ansi"], "is_parallelizable": False}
         self.rules = rules or Rules()
+        self.game = game_of(self.rules)
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
-        self.observation_spaces: dict[str, spaces.Space[Any]] = {a: observation_space() for a in AGENTS}
-        self.action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
+        self.by_seat = agents(self.game)
+        self.possible_agents = list(self.by_seat)
+        self.agents = list(self.by_seat)
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
+            a: observation_space(self.game) for a in self.by_seat}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(NUM_ACTIONS) for a in self.by_seat}
         self._rng = random.Random()
-        self.round = Match(self.rules, seed=0).deal()
+        self.round: Round = self.game.new_match(self.rules, seed=0).deal()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -85,21 +85,21 @@ class SixtySixEnv(AECEnv[str, Observed, Any]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        self.round = Match(self.rules, seed=self._rng.getrandbits(64)).deal()
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self._to_act()]
+        self.round = self.game.new_match(self.rules, seed=self._rng.getrandbits(64)).deal()
+        self.agents = list(self.by_seat)
+        self.rewards = dict.fromkeys(self.by_seat, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.by_seat, 0.0)
+        self.terminations = dict.fromkeys(self.by_seat, False)
+        self.truncations = dict.fromkeys(self.by_seat, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.by_seat}
+        self.agent_selection = self.by_seat[self._to_act()]
 
     def _to_act(self) -> int:
         to_act = self.round.to_act
         return 0 if to_act is None else to_act
 
     def observe(self, agent: str) -> Observed:
-        obs = observe(self.round, AGENTS.index(agent))
+        obs = self.game.observe(self.round, self.by_seat.index(agent))
         return {"observation": encode(obs), "action_mask": action_mask(obs)}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -112,9 +112,9 @@ class SixtySixEnv(AECEnv[str, Observed, Any]):
         self._cumulative_rewards[agent] = 0.0
         self.round.push(ACTIONS[int(action)])
         if self.round.is_over:
-            self.rewards = round_rewards(self.round)
-            self.terminations = dict.fromkeys(AGENTS, True)
-        self.agent_selection = AGENTS[self._to_act()] if not self.round.is_over else agent
+            self.rewards = dict(zip(self.by_seat, rewards(self.round.outcome, self.game.seats), strict=True))
+            self.terminations = dict.fromkeys(self.by_seat, True)
+        self.agent_selection = self.by_seat[self._to_act()] if not self.round.is_over else agent
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -56,6 +56,35 @@ class ThreeObservation:
     outcome: ThreeOutcome | None
 
     @property
+    def stock_size(self) -> int:
+        """No stock: every card is dealt."""
+        return 0
+
+    @property
+    def closer(self) -> int | None:
+        """Nobody: there is no stock to close."""
+        return None
+
+    @property
+    def close_snapshot(self) -> tuple[int, int] | None:
+        """None: nobody closes."""
+        return None
+
+    @property
+    def first_to_66(self) -> int | None:
+        """None: nobody closes, so no round is scored on who first reached 66."""
+        return None
+
+    @property
+    def won(self) -> tuple[CardSet, CardSet, CardSet]:
+        """The cards of the tricks each seat won, by seat."""
+        won = [0, 0, 0]
+        for trick in self.tricks:
+            for card in trick.cards:
+                won[trick.winner] |= 1 << card
+        return won[0], won[1], won[2]
+
+    @property
     def others(self) -> tuple[int, int]:
         """The two other seats, the one to the left first."""
         return left_of(self.seat), left_of(left_of(self.seat))

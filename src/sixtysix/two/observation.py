@@ -89,6 +89,32 @@ class Observation:
         return () if lead is None else (lead,)
 
     @property
+    def hand_sizes(self) -> tuple[int, int]:
+        """How many cards each seat holds, by seat."""
+        own = self.hand.bit_count()
+        return (own, self.opponent_hand_size) if self.seat == 0 else (self.opponent_hand_size, own)
+
+    @property
+    def shown(self) -> tuple[CardSet, CardSet]:
+        """The cards of each seat's hand that the other has seen, by seat
+        (:attr:`own_shown` and :attr:`opponent_shown`)."""
+        own, other = self.own_shown, self.opponent_shown
+        return (own, other) if self.seat == 0 else (other, own)
+
+    @property
+    def won(self) -> tuple[CardSet, CardSet]:
+        """The cards of the tricks each seat won, by seat."""
+        won = [0, 0]
+        for trick in self.tricks:
+            won[trick.winner] |= 1 << trick.lead | 1 << trick.follow
+        return won[0], won[1]
+
+    def excluded(self, seat: int) -> CardSet:
+        """Cards ``seat`` cannot hold as far as this seat knows: :attr:`opponent_excluded`
+        for the opponent, none for this seat (whose hand it knows)."""
+        return 0 if seat == self.seat else self.opponent_excluded
+
+    @property
     def is_strict(self) -> bool:
         """Whether the follower must follow suit (stock empty or closed), as
         :attr:`Round.is_strict <sixtysix.two.round.Round.is_strict>`."""
