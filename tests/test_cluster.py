@@ -1,4 +1,4 @@
-"""Tournaments on Ray: a local instance of two CPUs, started once for the module.
+"""Tournaments of both games on Ray: a local instance of two CPUs, started once for the module.
 
 A watchdog (faulthandler) ends the test run with a traceback if Ray hangs, so a Ray
 start or task that never finishes fails CI instead of hanging it.
@@ -64,6 +64,25 @@ def test_ray_gives_the_local_results_with_protocol_bots_on_the_workers() -> None
     assert remote.head_to_head == local.head_to_head
     assert len(remote.results) == 12
     assert seen == [(done, 12) for done in range(2, 13, 2)]
+    assert ray.is_initialized()
+
+
+@pytest.mark.usefixtures("cluster")
+def test_ray_gives_the_local_results_of_a_three_hand_tournament() -> None:
+    """Three seats a match: each deck sequence in its seat orders, run as Ray tasks, gives
+    what the local backend gives for the same seed."""
+    bots = ["greedy", "random", "easy"]
+    rules = Rules.parse("three-hand match_target=5")
+    seen: list[tuple[int, int]] = []
+    remote = run_tournament(bots, 12, rules, seed=9, backend="ray",
+                            progress=lambda done, total: seen.append((done, total)))
+    local = run_tournament(bots, 12, rules, jobs=2, seed=9)
+    assert outcomes(remote.results) == outcomes(local.results)
+    assert [s.name for s in remote.standings] == [s.name for s in local.standings]
+    assert remote.head_to_head == local.head_to_head
+    assert remote.table().split("ms med")[0] == local.table().split("ms med")[0]
+    assert len(remote.results) == 12 and {len(r.spec.bots) for r in remote.results} == {3}
+    assert seen == [(6, 12), (12, 12)]
     assert ray.is_initialized()
 
 
