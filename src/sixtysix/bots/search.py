@@ -12,8 +12,9 @@ The search is alpha-beta (negamax) with a transposition table of value bounds
 keyed by :meth:`Round.key`, walking the engine with ``push`` and ``pop``. Once play
 is strict (stock empty or closed) and a trick is about to be led, it hands over to
 :class:`Endgame`, a specialised search over the raw state (hands as bitmasks,
-points, tricks) that gives the same values without the engine's bookkeeping; tests
-check both against a plain minimax.
+points, tricks) that gives the same values without the engine's bookkeeping, scoring
+the rounds it ends with the game's own scoring functions (:func:`~sixtysix.two.outcome.declared`,
+:func:`~sixtysix.two.outcome.ended`); tests check both against a plain minimax.
 
 >>> from sixtysix import DRAW, Match
 >>> rnd = Match(seed=7).deal()
@@ -35,7 +36,7 @@ from sixtysix.game.actions import OUT, Action
 from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
 from sixtysix.two.observation import Observation, sample_round
-from sixtysix.two.outcome import Outcome
+from sixtysix.two.outcome import Outcome, Scoring, declared, ended
 from sixtysix.two.round import Round
 
 MAX_VALUE: Final = 3
@@ -80,10 +81,6 @@ def _bounds(best: int, alpha: int, beta: int, lower: int, upper: int) -> tuple[i
     return best, best
 
 
-def _scale(points: int, tricks: int) -> int:
-    return 1 if points >= 33 else 2 if tricks else 3
-
-
 class Endgame:
     """Alpha-beta over the raw state of strict play, from one trick's lead to the end.
 
@@ -117,11 +114,7 @@ class Endgame:
         self._follower_wins = _FOLLOWER_WINS[trump]
         self._must_head = rules.must_head
         self._manual = rules.claim == "manual"
-        self._false_three = rules.false_claim_points == "two_or_three"
-        self._close_pts, self._close_tricks = close_snapshot or (0, 0)
-        self._at_close = rules.closer_win_basis == "at_close"
-        self._failed_gp = 3 if rules.failed_close_points == "three" or not self._close_tricks else 2
-        self._most_tricks = rules.tie == "most_tricks"
+        self._scoring = Scoring.of(rules, *(close_snapshot or (0, 0)))
         self._marriages = rules.marriages_after_stock
         self._first_marriage = rules.first_lead_marriage
         self._pairs = tuple((s, 1 << (s * 6 + KING) | 1 << (s * 6 + QUEEN), 40 if s == trump else 20)
@@ -164,34 +157,6 @@ class Endgame:
                 cards ^= low
         return found
 
-    def _closed_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-        """A closed round's result for x (points counted, f66 and cr relative to x)."""
-        if f66 == cr:
-            if self._at_close:
-                gp = _scale(self._close_pts, self._close_tricks)
-            else:
-                gp = _scale(py, ty) if cr == 0 else _scale(px, tx)
-            return gp if cr == 0 else -gp
-        return -self._failed_gp if cr == 0 else self._failed_gp
-
-    def _declare_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-        """The result for x of x declaring out."""
-        if px < 66:
-            return -3 if self._false_three and not ty else -2
-        if cr >= 0:
-            return self._closed_value(px, py, tx, ty, f66, cr)
-        return _scale(py, ty)
-
-    def _last_value(self, px: int, py: int, tx: int, ty: int, f66: int, cr: int) -> int:
-        """The result for x when the cards have run out (bonus already counted)."""
-        if cr >= 0:
-            return self._closed_value(px, py, tx, ty, f66, cr)
-        if px != py:
-            return _scale(py, ty) if px > py else -_scale(px, tx)
-        if self._most_tricks and tx != ty:
-            return 1 if tx > ty else -1
-        return 0
-
     def _trick(self, c: int, f: int, a: int, b: int, pa: int, pb: int, ta: int, tb: int,
                ma: int, mb: int, f66: int, cr: int, alpha: int, beta: int) -> int:
         """The leader's value once ``c`` is led and ``f`` follows.
@@ -217,9 +182,9 @@ class Endgame:
         if not a:
             if cr < 0:
                 pa += 10
-            return sign * self._last_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+            return sign * ended(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr, self._scoring)
         if reached and not self._manual:
-            return sign * self._declare_value(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr)
+            return sign * declared(pa + ma, pb + mb if tb else pb, ta, tb, f66, cr, self._scoring)
         return sign * self._lead(a, b, pa, pb, ta, tb, ma, mb, f66, cr, alpha, beta)
 
     def _follows(self, c: int, b: int) -> int:
@@ -253,11 +218,10 @@ class Endgame:
         later = ta or tb
         best = -MAX_VALUE - 1
         if manual and later:
-            pbc = pb + mb if tb else pb
+            best = declared(pac, pb + mb if tb else pb, ta, tb, f66, cr, self._scoring)
             if pac >= 66 and cr < 0:
                 # Points only grow: declaring now beats anything the round can still bring.
-                return _scale(pbc, tb)
-            best = self._declare_value(pac, pbc, ta, tb, f66, cr)
+                return best
             if best >= beta:
                 return best
         if not a & (a - 1):
@@ -308,13 +272,14 @@ class Endgame:
                 if ta and pa + nma >= 66:
                     nf66 = max(nf66, 0)
                     if not manual:
-                        v = self._declare_value(pa + nma, pb + mb if tb else pb, ta, tb, nf66, cr)
+                        v = declared(pa + nma, pb + mb if tb else pb, ta, tb, nf66, cr, self._scoring)
                         if v > best:
                             best = v
                             best_move = 24 + suit
                         continue
                 if manual:
-                    v = self._declare_value(pa + nma if ta else pa, pb + mb if tb else pb, ta, tb, nf66, cr)
+                    v = declared(pa + nma if ta else pa, pb + mb if tb else pb, ta, tb, nf66, cr,
+                                 self._scoring)
                     if v > best:
                         best = v
                         best_move = 24 + suit

@@ -63,11 +63,11 @@ from sixtysix.game.actions import (
     PASS_CODE,
     Action,
 )
-from sixtysix.game.outcome import Reason, scale
+from sixtysix.game.outcome import Reason
 from sixtysix.game.round import BaseRound, Phase
 from sixtysix.reasons import Refusal
 from sixtysix.rules import Rules
-from sixtysix.two.outcome import Outcome
+from sixtysix.two.outcome import Outcome, Scoring, declared, ended, reason_of
 from sixtysix.two.state import (
     BEATS,
     CLOSE_PTS,
@@ -755,48 +755,30 @@ class Round(BaseRound):
     # ------------------------------------------------------------------ scoring
 
     def _declare(self, declarer: int) -> None:
-        s = self._s
-        other = 1 - declarer
-        points = self.points()
-        if points[declarer] < 66:
-            three = self.rules.false_claim_points == "two_or_three" and not s[TRICKS + other]
-            self._finish(other, 3 if three else 2, Reason.FALSE_OUT, declarer)
-        elif s[CLOSER] >= 0:
-            self._finish_closed(declarer)
-        else:
-            self._finish(declarer, scale(points[other], s[TRICKS + other]), Reason.OUT, declarer)
+        self._score(declarer, declarer)
 
     def _end_of_cards(self) -> None:
-        s = self._s
-        if s[CLOSER] >= 0:
-            self._finish_closed(None)
-            return
-        p0, p1 = self.points()
-        if p0 != p1:
-            winner = 0 if p0 > p1 else 1
-            loser = 1 - winner
-            self._finish(winner, scale((p0, p1)[loser], s[TRICKS + loser]), Reason.LAST_TRICK, None)
-            return
-        tie = self.rules.tie
-        t0, t1 = s[TRICKS], s[TRICKS + 1]
-        if tie == "most_tricks" and t0 != t1:
-            self._finish(0 if t0 > t1 else 1, 1, Reason.TIE, None)
-        else:
-            self._finish(None, 0, Reason.TIE, None, replay=tie != "carry")
+        self._score(0, None)
 
-    def _finish_closed(self, declarer: int | None) -> None:
+    def _score(self, x: int, declarer: int | None) -> None:
+        """End the round with the result for seat ``x`` of ``x`` declaring out (``declarer``)
+        or, with no declarer, of the cards running out, scored by :mod:`sixtysix.two.outcome`."""
         s = self._s
-        closer = s[CLOSER]
-        opponent = 1 - closer
-        if s[FIRST66] == closer:
-            if self.rules.closer_win_basis == "at_close":
-                points, tricks = s[CLOSE_PTS], s[CLOSE_TRICKS]
-            else:
-                points, tricks = self.points()[opponent], s[TRICKS + opponent]
-            self._finish(closer, scale(points, tricks), Reason.OUT, declarer)
+        rules = self.rules
+        y = 1 - x
+        points = self.points()
+        px, py, tx, ty = points[x], points[y], s[TRICKS + x], s[TRICKS + y]
+        first, closer = s[FIRST66], s[CLOSER]
+        f66 = -1 if first < 0 else int(first != x)
+        cr = -1 if closer < 0 else int(closer != x)
+        scoring = Scoring.of(rules, s[CLOSE_PTS], s[CLOSE_TRICKS])
+        if declarer is None:
+            value = ended(px, py, tx, ty, f66, cr, scoring)
         else:
-            three = self.rules.failed_close_points == "three" or not s[CLOSE_TRICKS]
-            self._finish(opponent, 3 if three else 2, Reason.FAILED_CLOSE, declarer)
+            value = declared(px, py, tx, ty, f66, cr, scoring)
+        winner = None if value == 0 else x if value > 0 else y
+        self._finish(winner, abs(value), reason_of(declarer is not None, px, py, f66, cr), declarer,
+                     replay=value == 0 and rules.tie != "carry")
 
     def _finish(self, winner: int | None, game_points: int, reason: Reason,
                 declarer: int | None, replay: bool = False) -> None:

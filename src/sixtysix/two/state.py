@@ -8,7 +8,9 @@ code that plays thousands of rollout steps a decision (:mod:`sixtysix.bots.playo
 reads it with the names below instead of calling the round's queries; it never writes
 it. This module is that API: the round builds its list by these names, and only the
 game's own package and the search modules named in pyproject.toml's import-linter
-contract import it (everything else reads the round's public members).
+contract import it (everything else reads the round's public members). The scoring rules
+that go with it, pure functions on ints that both the round and the exact search
+(:mod:`sixtysix.bots.search`) score with, are in :mod:`sixtysix.two.outcome`.
 
 >>> from sixtysix import Match
 >>> rnd = Match(seed=1).deal()
