@@ -57,9 +57,9 @@ from sixtysix.cards import (
     cards_in,
 )
 from sixtysix.game.actions import ACTIONS, OUT, Action, marriage
-from sixtysix.game.outcome import scale
 from sixtysix.three.deal import LAST_TRICK_BONUS, SEATS, TRICKS_PER_ROUND, left_of
 from sixtysix.three.observation import ThreeObservation, sample_three
+from sixtysix.three.outcome import Scores, declared, ended
 from sixtysix.three.round import ThreeRound, follow_rule, trick_winner
 from sixtysix.three.state import (
     FOLLOW_PHASE,
@@ -79,9 +79,6 @@ from sixtysix.three.state import (
     TRICKS,
     state_of,
 )
-
-Scores = tuple[int, int, int]
-"""The game points each seat gains in a round."""
 
 EXACT_TRICKS = 3
 """The search solves a sampled round exactly once this many tricks are left (at a lead):
@@ -285,8 +282,8 @@ class Endgame:
     bitmasks, card points, tricks and marriage points of each seat, the leader and
     the number of tricks played. It plays every action the engine allows at a lead
     (a card, a marriage then its king or queen, ``out`` under ``claim=manual``) and
-    scores as the engine does, with the same tie rule; tests check it against the
-    engine's own moves.
+    scores with the engine's own functions (:func:`~sixtysix.three.outcome.declared`,
+    :func:`~sixtysix.three.outcome.ended`); tests check it against the engine's own moves.
     """
 
     def __init__(self, trump: int, manual: bool) -> None:
@@ -316,21 +313,21 @@ class Endgame:
             announced[leader] += 40 if suit == self.trump else 20
             married: Hands = (announced[0], announced[1], announced[2])
             if not self.manual and tricks[leader] and pts[leader] + married[leader] >= 66:
-                scores = _declared(leader, pts, tricks, married)
+                scores = declared(leader, _counted(pts, tricks, married), tricks)
             else:
                 scores = self._trick(hands, pts, tricks, married, leader, count, queen)
                 king = self._trick(hands, pts, tricks, married, leader, count, queen + 1)
                 if seat_value(king, leader) > seat_value(scores, leader):
                     scores = king
                 if self.manual:
-                    out = _declared(leader, pts, tricks, married)
+                    out = declared(leader, _counted(pts, tricks, married), tricks)
                     if seat_value(out, leader) > seat_value(scores, leader):
                         scores = out
             value = seat_value(scores, leader)
             if value > best_value:
                 best, best_value = scores, value
         if self.manual and count:
-            scores = _declared(leader, pts, tricks, marr)
+            scores = declared(leader, _counted(pts, tricks, marr), tricks)
             if seat_value(scores, leader) > best_value:
                 best = scores
         self.table[key] = best
@@ -372,39 +369,15 @@ class Endgame:
         new_tricks: Hands = (taken[0], taken[1], taken[2])
         if count + 1 == TRICKS_PER_ROUND:
             won[winner] += LAST_TRICK_BONUS
-            return _end_of_cards((won[0], won[1], won[2]), new_tricks, marr)
+            return ended(_counted((won[0], won[1], won[2]), new_tricks, marr), new_tricks)
         if not self.manual and won[winner] + marr[winner] >= 66:
-            return _declared(winner, new_pts, new_tricks, marr)
+            return declared(winner, _counted(new_pts, new_tricks, marr), new_tricks)
         return self.lead((left[0], left[1], left[2]), new_pts, new_tricks, marr, winner, count + 1)
 
 
 def _counted(pts: Hands, tricks: Hands, marr: Hands) -> Hands:
     return (pts[0] + (marr[0] if tricks[0] else 0), pts[1] + (marr[1] if tricks[1] else 0),
             pts[2] + (marr[2] if tricks[2] else 0))
-
-
-def _scored(scorer: int, points: Hands, tricks: Hands) -> Scores:
-    scores = [0, 0, 0]
-    for other in (left_of(scorer), left_of(left_of(scorer))):
-        scores[scorer] += scale(points[other], tricks[other])
-    return scores[0], scores[1], scores[2]
-
-
-def _declared(declarer: int, pts: Hands, tricks: Hands, marr: Hands) -> Scores:
-    points = _counted(pts, tricks, marr)
-    if points[declarer] < 66:
-        false = [2, 2, 2]
-        false[declarer] = 0
-        return false[0], false[1], false[2]
-    return _scored(declarer, points, tricks)
-
-
-def _end_of_cards(pts: Hands, tricks: Hands, marr: Hands) -> Scores:
-    points = _counted(pts, tricks, marr)
-    best = max(points)
-    if best >= 66 and points.count(best) == 1:
-        return _scored(points.index(best), points, tricks)
-    return 0, 0, 0
 
 
 class Maxn:

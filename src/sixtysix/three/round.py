@@ -48,7 +48,7 @@ from sixtysix.cards import (
 )
 from sixtysix.errors import RulesError, StateError
 from sixtysix.game.actions import ACTIONS, OUT, Action
-from sixtysix.game.outcome import Reason, scale
+from sixtysix.game.outcome import Reason
 from sixtysix.game.round import BaseRound
 from sixtysix.reasons import Refusal
 from sixtysix.rules import THREE_HAND, Rules
@@ -61,7 +61,7 @@ from sixtysix.three.deal import (
     deal_deck,
     left_of,
 )
-from sixtysix.three.outcome import ThreeOutcome
+from sixtysix.three.outcome import Scores, ThreeOutcome, declared, ended
 from sixtysix.three.state import (
     FOLLOW_PHASE,
     HAND,
@@ -532,35 +532,25 @@ class ThreeRound(BaseRound):
     # ------------------------------------------------------------------ scoring
 
     def _declare(self, declarer: int) -> None:
-        if self.points()[declarer] < 66:
-            scores = [2, 2, 2]
-            scores[declarer] = 0
-            self._finish(None, 2, Reason.FALSE_OUT, declarer, scores)
+        scores = declared(declarer, self.points(), self.trick_counts())
+        if scores[declarer]:
+            self._finish(declarer, scores[declarer], Reason.OUT, declarer, scores)
         else:
-            self._score_for(declarer, Reason.OUT, declarer)
+            self._finish(None, max(scores), Reason.FALSE_OUT, declarer, scores)
 
     def _end_of_cards(self) -> None:
-        points = self.points()
-        best = max(points)
-        if best >= 66 and points.count(best) == 1:
-            self._score_for(points.index(best), Reason.LAST_TRICK, None)
+        scores = ended(self.points(), self.trick_counts())
+        best = max(scores)
+        if best:
+            self._finish(scores.index(best), best, Reason.LAST_TRICK, None, scores)
         else:
-            self._finish(None, 0, Reason.TIE, None, [0, 0, 0], replay=True)
-
-    def _score_for(self, scorer: int, reason: Reason, declarer: int | None) -> None:
-        """The scorer gains the 1-2-3 scale on each opponent, added up."""
-        points = self.points()
-        tricks = self.trick_counts()
-        scores = [0, 0, 0]
-        for opponent in (left_of(scorer), left_of(left_of(scorer))):
-            scores[scorer] += scale(points[opponent], tricks[opponent])
-        self._finish(scorer, scores[scorer], reason, declarer, scores)
+            self._finish(None, 0, Reason.TIE, None, scores, replay=True)
 
     def _finish(self, winner: int | None, game_points: int, reason: Reason, declarer: int | None,
-                scores: list[int], replay: bool = False) -> None:
+                scores: Scores, replay: bool = False) -> None:
         self._s[PHASE] = OVER
         self._outcome = ThreeOutcome(winner, game_points, reason, self.points(), self.trick_counts(),
-                                     declarer, replay, (scores[0], scores[1], scores[2]))
+                                     declarer, replay, scores)
 
     def __repr__(self) -> str:
         return (f"<ThreeRound dealer={self.dealer} trump={SUIT_LETTERS[self.trump]} "

@@ -9,7 +9,9 @@ search (:mod:`sixtysix.bots.threehand`) reads it with the names below instead of
 calling the round's queries; it never writes it. This module is that API: the round
 builds its list by these names, and only the game's own package and the search
 modules named in pyproject.toml's import-linter contract import it (everything else
-reads the round's public members).
+reads the round's public members). The scoring rules that go with it, pure functions on
+ints that both the round and the three-hand search score with, are in
+:mod:`sixtysix.three.outcome`.
 
 >>> from sixtysix.three.match import ThreeMatch
 >>> rnd = ThreeMatch(seed=1).deal()
