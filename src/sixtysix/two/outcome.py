@@ -27,6 +27,12 @@ from sixtysix.game.outcome import scale as game_points
 from sixtysix.rules import Rules
 
 _new: Final = object.__new__
+# The reasons as module constants: a member read through the Enum class costs more.
+_OUT: Final = Reason.OUT
+_FALSE_OUT: Final = Reason.FALSE_OUT
+_FAILED_CLOSE: Final = Reason.FAILED_CLOSE
+_LAST_TRICK: Final = Reason.LAST_TRICK
+_TIE: Final = Reason.TIE
 
 
 class Scoring(NamedTuple):
@@ -55,8 +61,8 @@ class Scoring(NamedTuple):
         >>> Scoring.of(Rules(closer_win_basis="at_close", failed_close_points="three"), 30, 1)
         Scoring(false_three=True, most_tricks=False, at_close=2, failed=3)
         """
-        return Scoring(rules.false_claim_points == "two_or_three", rules.tie == "most_tricks",
-                       game_points(close_points, close_tricks) if rules.closer_win_basis == "at_close" else 0,
+        at_close = game_points(close_points, close_tricks) if rules.closer_win_basis == "at_close" else 0
+        return Scoring(rules.false_claim_points == "two_or_three", rules.tie == "most_tricks", at_close,
                        3 if rules.failed_close_points == "three" or not close_tricks else 2)
 
 
@@ -122,12 +128,12 @@ def reason_of(declaring: bool, px: int, py: int, f66: int, cr: int) -> Reason:
     ['LAST_TRICK', 'TIE', 'OUT']
     """
     if declaring and px < 66:
-        return Reason.FALSE_OUT
+        return _FALSE_OUT
     if cr >= 0:
-        return Reason.OUT if f66 == cr else Reason.FAILED_CLOSE
+        return _OUT if f66 == cr else _FAILED_CLOSE
     if declaring:
-        return Reason.OUT
-    return Reason.LAST_TRICK if px != py else Reason.TIE
+        return _OUT
+    return _LAST_TRICK if px != py else _TIE
 
 
 @mypyc_attr(native_class=False)

@@ -63,7 +63,6 @@ from sixtysix.game.actions import (
     PASS_CODE,
     Action,
 )
-from sixtysix.game.outcome import Reason
 from sixtysix.game.round import BaseRound, Phase
 from sixtysix.reasons import Refusal
 from sixtysix.rules import Rules
@@ -188,7 +187,7 @@ class _Limits:
     """What the two-hand round's hot paths read of one :class:`Rules`, in its own fields."""
 
     __slots__ = ("auto", "close_drawn", "close_first", "draw_min", "elder_leads", "exchange_drawn",
-                 "exchange_trick", "marry_first", "marry_late", "must_head", "rules", "three")
+                 "exchange_trick", "marry_first", "marry_late", "must_head", "rules", "scoring", "three")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -205,6 +204,8 @@ class _Limits:
         self.marry_first = rules.first_lead_marriage
         self.marry_late = rules.marriages_after_stock
         self.must_head = rules.must_head
+        # The scoring of a round nobody closed (the close's points and tricks do not count).
+        self.scoring = Scoring.of(rules, 0, 0)
 
     def __reduce__(self) -> tuple[type[_Limits], tuple[Rules]]:
         """Made again from the rules when a round is pickled or deep-copied (the
@@ -764,40 +765,35 @@ class Round(BaseRound):
         """End the round with the result for seat ``x`` of ``x`` declaring out (``declarer``)
         or, with no declarer, of the cards running out, scored by :mod:`sixtysix.two.outcome`."""
         s = self._s
+        s[PHASE] = OVER
         rules = self.rules
         y = 1 - x
         points = self.points()
-        px, py, tx, ty = points[x], points[y], s[TRICKS + x], s[TRICKS + y]
+        tricks = (s[TRICKS], s[TRICKS + 1])
+        px, py, tx, ty = points[x], points[y], tricks[x], tricks[y]
         first, closer = s[FIRST66], s[CLOSER]
-        f66 = -1 if first < 0 else int(first != x)
-        cr = -1 if closer < 0 else int(closer != x)
-        scoring = Scoring.of(rules, s[CLOSE_PTS], s[CLOSE_TRICKS])
+        f66 = -1 if first < 0 else 0 if first == x else 1
+        cr = -1 if closer < 0 else 0 if closer == x else 1
+        scoring = self._limits.scoring if closer < 0 else Scoring.of(rules, s[CLOSE_PTS], s[CLOSE_TRICKS])
         if declarer is None:
             value = ended(px, py, tx, ty, f66, cr, scoring)
         else:
             value = declared(px, py, tx, ty, f66, cr, scoring)
-        winner = None if value == 0 else x if value > 0 else y
-        self._finish(winner, abs(value), reason_of(declarer is not None, px, py, f66, cr), declarer,
-                     replay=value == 0 and rules.tie != "carry")
-
-    def _finish(self, winner: int | None, game_points: int, reason: Reason,
-                declarer: int | None, replay: bool = False) -> None:
-        self._s[PHASE] = OVER
         # Outcome(winner, game_points, reason, ...) without the frozen dataclass's
         # field-by-field __init__, which costs three times as much (one a round).
         outcome = _new(Outcome)
         fields = outcome.__dict__
-        fields["winner"] = winner
-        fields["game_points"] = game_points
-        fields["reason"] = reason
-        fields["points"] = self.points()
-        fields["tricks"] = self.trick_counts()
+        fields["winner"] = None if value == 0 else x if value > 0 else y
+        fields["game_points"] = abs(value)
+        fields["reason"] = reason_of(declarer is not None, px, py, f66, cr)
+        fields["points"] = points
+        fields["tricks"] = tricks
         fields["declarer"] = declarer
-        fields["closer"] = self.closer
-        fields["replay"] = replay
-        fields["close_snapshot"] = self.close_snapshot
-        fields["first_to_66"] = self.first_to_66
-        fields["scored_at_close"] = self.rules.closer_win_basis == "at_close"
+        fields["closer"] = None if closer < 0 else closer
+        fields["replay"] = value == 0 and rules.tie != "carry"
+        fields["close_snapshot"] = None if closer < 0 else (s[CLOSE_PTS], s[CLOSE_TRICKS])
+        fields["first_to_66"] = None if first < 0 else first
+        fields["scored_at_close"] = rules.closer_win_basis == "at_close"
         self._outcome = outcome
 
     def __repr__(self) -> str:
