@@ -186,12 +186,11 @@ def test_the_last_round_changed_directly_is_counted_again() -> None:
     assert ended is not None and match.score != (0, 0)
 
 
-class Watcher:
-    """A seat that checks every observation it gets against one made now."""
+class Checker:
+    """A seat that checks every observation it is given to act on against one made now."""
 
     def __init__(self, table: list[Table], seat: int) -> None:
         self.table, self.seat, self.rng = table, seat, random.Random(seat)
-        self.events: list[Event] = []
 
     def current(self) -> Observation:
         rnd = self.table[0].match.round
@@ -201,6 +200,14 @@ class Watcher:
     def act(self, observation: Observation) -> Action:
         assert observation == self.current()
         return self.rng.choice(observation.legal)
+
+
+class Watcher(Checker):
+    """A :class:`Checker` that hears every event and checks its observation too."""
+
+    def __init__(self, table: list[Table], seat: int) -> None:
+        super().__init__(table, seat)
+        self.events: list[Event] = []
 
     def notify(self, event: Event) -> None:
         assert event.observation == self.current() and event.observation.seat == self.seat
@@ -251,6 +258,31 @@ def test_table_events_tell_the_score_through_rounds_ended_and_reopened_outside_i
     ended = seats[0].events[-1]
     assert len(seats[0].events) > told and ended.kind.value == "round_ended"
     assert ended.score == match.score and ended.result == match.results()[-1]
+
+
+@given(seed=st.integers(0, 10_000))
+@settings(max_examples=20, deadline=None)
+def test_table_plays_on_a_round_taken_back_outside_it_with_current_observations(seed: int) -> None:
+    """play_round gives the seat to act the view a listener was told after the last action,
+    or a new one for a seat that does not listen; a round moved outside the table between
+    two plays is observed anew (its resumption is told)."""
+    holder: list[Table] = []
+    watcher = Watcher(holder, 0)
+    seats = [watcher, Checker(holder, 1)]
+    table = Table(seats, Rules.parse("classic claim=auto"), seed=seed)
+    holder.append(table)
+    match = table.match
+    table.play_round()
+    rnd = table.deal()
+    for _ in range(6):
+        seat = table.to_act
+        if seat is None:
+            break
+        table.submit(seat, rnd.legal_tuple()[0])
+    while len(rnd.actions) > 2:
+        match.pop()
+    table.play_round()
+    assert rnd.is_over and watcher.events[-1].kind.value in ("round_ended", "match_ended")
 
 
 @settings(max_examples=200, deadline=None)

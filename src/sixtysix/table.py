@@ -151,19 +151,11 @@ class Table:
                                 enumerate(getattr(seat, "notify", None) for seat in seats)
                                 if notify is not None)
         self._kept: tuple[Round, tuple[tuple[int, ...], int | None]] | None = None
-        self._seen: list[tuple[object, Round, Observation] | None] = [None] * game.seats
+        # The listeners' observations of one round at one position (see _tell), each made
+        # when first needed.
+        self._viewed: tuple[Round | None, object] = (None, None)
+        self._views: list[Observation | None] = [None] * game.seats
         self._observe_in_game = game.observe
-
-    def _observe(self, rnd: Round, seat: int) -> Observation:
-        """What ``seat`` may know of ``rnd`` now: the observation made last for the seat
-        if the round has not moved since (see :attr:`~sixtysix.game.round.BaseRound.position`)."""
-        position = rnd.position
-        seen = self._seen[seat]
-        if seen is not None and seen[0] is position and seen[1] is rnd:
-            return seen[2]
-        obs: Observation = self._observe_in_game(rnd, seat)
-        self._seen[seat] = (position, rnd, obs)
-        return obs
 
     def _tell(self, kind: EventKind, rnd: Round, over: bool, actor: int | None = None,
               action: Action | None = None, result: RoundResult | None = None) -> None:
@@ -171,6 +163,15 @@ class Table:
         if not listeners:
             return
         score, winner = self._standing(rnd, over)
+        # The listeners' observations of the round at its position, kept while it does not
+        # move (see BaseRound.position) and dropped once it does.
+        position = rnd.position
+        viewed = self._viewed
+        if viewed[1] is not position or viewed[0] is not rnd:
+            self._viewed = (rnd, position)
+            self._views = [None] * self.game.seats
+        views = self._views
+        observe = self._observe_in_game
         for seat, notify in listeners:
             # Event(kind, observation, score, actor, action, result, winner) without
             # the frozen dataclass's field-by-field __init__ (an event per seat per
@@ -178,7 +179,10 @@ class Table:
             event = _new(Event)
             fields: dict[str, object] = event.__dict__
             fields["kind"] = kind
-            fields["observation"] = self._observe(rnd, seat)
+            obs = views[seat]
+            if obs is None:
+                obs = views[seat] = observe(rnd, seat)
+            fields["observation"] = obs
             fields["score"] = score
             if actor is not None:
                 fields["actor"] = actor
@@ -228,16 +232,19 @@ class Table:
             raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
         self._apply(rnd, seat, action)
 
-    def _apply(self, rnd: Round, seat: int, action: Action) -> None:
+    def _apply(self, rnd: Round, seat: int, action: Action) -> int | None:
         """Check and apply the action of ``seat``, whose turn it is, and tell the seats
-        (the push checks it and leaves the round as it was if the rules forbid it)."""
+        (the push checks it and leaves the round as it was if the rules forbid it);
+        returns the seat to act next, ``None`` once the round is over."""
         rnd.push(action)
-        over = rnd.is_over
+        to_act = rnd.to_act
+        over = to_act is None
         self._tell(_ACTION, rnd, over, seat, action)
         if over:
             self._tell(EventKind.ROUND_ENDED, rnd, True, result=self.match.results()[-1])
             if self.match.is_over:
                 self._tell(EventKind.MATCH_ENDED, rnd, True)
+        return to_act
 
     def _start(self) -> Round:
         """The round to play: the round in play of a match given to the table (told as
@@ -253,15 +260,21 @@ class Table:
         table (told as ``ROUND_RESUMED``); returns how the match counts it."""
         rnd = self._start()
         seats = self.seats
-        observe = self._observe
         apply = self._apply
-        while (seat := rnd.to_act) is not None:
+        observe = self._observe_in_game
+        # The round moves only by this loop's actions, each told to the listeners (as the
+        # deal or the resumption was) with their views of the round after it (see _tell):
+        # the seat to act takes its own if it has one, else observes the round now. The
+        # seat to act is the one the action before left to act.
+        seat = rnd.to_act
+        while seat is not None:
             player = seats[seat]
             if player is None:
                 raise StateError(f"seat {seat} acts from outside: submit its actions")
-            action = player.act(observe(rnd, seat))
+            obs = self._views[seat]
+            action = player.act(obs if obs is not None else observe(rnd, seat))
             try:
-                apply(rnd, seat, action)
+                seat = apply(rnd, seat, action)
             except IllegalActionError as error:
                 raise IllegalActionError(f"seat {seat} chose {action}: {error}") from None
         return self.match.results()[-1]
