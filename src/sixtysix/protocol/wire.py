@@ -30,6 +30,8 @@ MAX_LINE = 4096
 """The longest line either side may send, in characters."""
 MAX_SEED = 2 ** 64 - 1
 """The largest seed the host tells a program (``set seed N``)."""
+SEATS = (2,)
+"""The numbers of seats of the games this version plays: a program bot (``cmd:``) plays no other."""
 
 QUIT = "quit"
 """The host's last line: the bot exits."""
@@ -163,7 +165,7 @@ def read_match(arguments: Sequence[str]) -> tuple[int, Rules]:
     if len(arguments) < 4 or arguments[0] != "seat" or arguments[2] != "rules":
         raise ProtocolError("match takes: seat S rules RULES")
     rules = Rules.parse(" ".join(arguments[3:]))
-    if rules.seats != 2:
+    if rules.seats not in SEATS:
         raise ProtocolError(f"protocol version {VERSION} plays the two-hand game only")
     return read_seat(arguments[1]), rules
 
