@@ -273,6 +273,8 @@ class Game(Generic[M, R, V]):
     """``observe(round, seat)``: what ``seat`` may know of the round now."""
     sample: Callable[[V, random.Random], R]
     """``sample(observation, rng)``: a full round consistent with the observation."""
+    stock: bool
+    """Whether cards are left after the deal to draw from, as a stock that may be closed."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
