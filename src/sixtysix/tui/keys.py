@@ -29,8 +29,10 @@ MARRIAGE_KEY = "a"
 HINT_KEY = "h"
 """The key that asks for the expected game points of each legal action."""
 
+
 def table_bindings(shape: Shape, several: bool) -> list[BindingType]:
-    """The keys of a card table of ``shape``: a key per card of the hand; with a stock,
+    """The keys of a card table of ``shape``: the digits for the cards of the hand (shown
+    as ``1`` up to the hand's size, a digit past the cards held saying so); with a stock,
     drawing, declining the exchange, exchanging and closing, and the keys of the actions
     beside the cards on the buttons above the footer (without one, the marriage and out
     keys in the footer); memory mode against a lone opponent; the hint and help."""
