@@ -7,7 +7,7 @@ from the :class:`~sixtysix.tui.shape.Shape` of the deal: a stock and its keys (d
 close, exchange) when the deal leaves one, a trick place per seat, a card place per
 card of a hand; the seats' names and the wording that depends on how many opponents
 there are from :class:`~sixtysix.tui.names.Names`. The hint key analyses the user's
-decision with the game's analysis (:data:`~sixtysix.analysis.ANALYSES`) from that
+decision with the game's analysis (:func:`~sixtysix.bots.expertise`) from that
 observation alone, in a thread worker.
 """
 
@@ -26,7 +26,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import Worker, WorkerState
 
-from sixtysix.analysis import ANALYSES, ActionValue
+from sixtysix.analysis import ActionValue
+from sixtysix.bots import expertise
 from sixtysix.cards import QUEEN, Card, cards_in
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action, marriage
 from sixtysix.game.interface import Game, Observation, Round
@@ -685,7 +686,7 @@ class GameScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def analyze_hint(self, observation: Observation) -> tuple[Observation, list[ActionValue]]:
         """The analysis of ``observation``, in a thread so the table stays responsive."""
-        analysis = ANALYSES[self.game.name]
+        analysis = expertise(self.game).analyze
         return observation, analysis(observation, samples=HINT_SAMPLES, seconds=HINT_SECONDS)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
