@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from sixtysix.analysis import ANALYSES
-from sixtysix.bots import COMMAND, LEVELS, plays
+from sixtysix.bots import COMMAND, LEVELS, expertise, plays
 from sixtysix.bots.engine import EngineBot
 from sixtysix.game.interface import Game
 from sixtysix.games import GAMES, AnyObservation, game_of
@@ -60,7 +59,7 @@ def shared_levels() -> list[str]:
 def analyse(observation: AnyObservation) -> list[tuple[str, float, bool]]:
     """The analysis of each legal action, by the analysis of the observation's game (run
     in a worker process)."""
-    analysis = ANALYSES[game_of(observation.rules).name]
+    analysis = expertise(game_of(observation.rules)).analyze
     return [(v.action.token, v.expected, v.exact) for v in analysis(observation, samples=HINT_SAMPLES)]
 
 
