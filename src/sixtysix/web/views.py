@@ -22,9 +22,10 @@ the seat can see.
 >>> spectator["seat"], spectator["hand"], spectator["legal"], spectator["refusals"], spectator["out"]
 (None, None, [], {}, None)
 
-A round of more than two seats says who played each card, on the table and in each
-trick, and what each seat scores; a round of two keeps the layout the protocol began
-with, where the leader and the winner say as much, with the stock:
+A round of a game with a stock (:attr:`Game.stock <sixtysix.game.interface.Game.stock>`)
+shows it. A round of more than two seats says who played each card, on the table and in
+each trick, and what each seat scores; a round of two keeps the layout the protocol began
+with, where the leader and the winner say as much:
 
 >>> from sixtysix.rules import Rules
 >>> game = game_of(Rules.parse("three-hand"))
@@ -94,11 +95,12 @@ def public_view(obs: Observation, info: MatchInfo) -> dict[str, Any]:
     the hand."""
     paired = _paired(obs)
     seats = len(obs.hand_sizes)
+    stock = game_of(obs.rules).stock
     view: dict[str, Any] = {} if paired else {"seats": seats}
     view.update({"seat": None, "round": info.round_number, "dealer": obs.dealer,
                  "trump": SUIT_LETTERS[obs.trump],
                  "trump_card": None if obs.trump_card is None else card_name(obs.trump_card)})
-    if paired:
+    if stock:
         view.update({"closed": obs.closer is not None, "closer": obs.closer, "stock_size": obs.stock_size})
     view.update({"phase": obs.phase.name.lower(), "to_act": obs.to_act, "leader": obs.leader})
     if paired:
