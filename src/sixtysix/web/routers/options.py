@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESET_NAMES
 from sixtysix.web.dependencies import BotService
-from sixtysix.web.models.options import Options, flag_options
+from sixtysix.web.models.options import Options, flag_options, preset_tables
 from sixtysix.web.services.bots import shared_levels
 
 router = APIRouter(prefix="/api")
@@ -18,4 +18,4 @@ router = APIRouter(prefix="/api")
 async def options(bots: BotService) -> Options:
     """The choices of a new game."""
     return Options(levels=list(LEVELS), three_levels=shared_levels(), bots=list(bots.programs),
-                   presets=list(PRESET_NAMES), flags=flag_options())
+                   presets=list(PRESET_NAMES), tables=preset_tables(), flags=flag_options())

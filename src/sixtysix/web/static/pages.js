@@ -125,16 +125,20 @@ function newGameForm(options, navigate) {
   const target = flagInputs.find((node) => node.name === "match_target");
   const fields = flagInputs.map((node) => (node.matches("input, select") ? node : node.querySelector("select, input")));
   const note = el("p.note", { role: "alert" });
-  const three = () => preset.value === "three-hand";
-  // The three-hand game takes the match target only of the flags shown here.
+  // A preset's table: its seats (one opponent, or a kind for each other seat) and the
+  // flags that apply to it, of those the form shows.
+  const table = () => options.tables[preset.value];
+  const several = () => table().seats > 2;
   const rules = () => [preset.value, ...fields
-    .filter((input) => input.value !== "" && (!three() || input.name === "match_target"))
+    .filter((input) => input.value !== "" && table().flags.includes(input.name))
     .map((input) => `${input.name}=${input.value}`)].join(" ");
   const seatKind = (name, label) => el("select", { name, "aria-label": label }, [
     ...(options.three_levels || []).map((value) => el("option", { value, text: levelName(value), selected: value === "easy" })),
     el("option", { value: "human", text: t("A person (invited by link)") }),
   ]);
-  const seats = [seatKind("seat1", t("Player to your left")), seatKind("seat2", t("Player to your right"))];
+  const seatLabels = [t("Player to your left"), t("Player to your right")];
+  const seats = seatLabels.map((label, index) => seatKind(`seat${index + 1}`, label));
+  const seatRows = seats.map((select, index) => el("div.row", {}, [el("label", { text: seatLabels[index] }), select]));
   const start = async (opponent) => {
     const invalid = fields.find((input) => !input.checkValidity());
     if (invalid) {
@@ -145,8 +149,8 @@ function newGameForm(options, navigate) {
     }
     try {
       let body;
-      if (opponent === "three") {
-        body = { rules: rules(), seats: seats.map((select) => select.value) };
+      if (opponent === "seats") {
+        body = { rules: rules(), seats: seats.slice(0, table().seats - 1).map((select) => select.value) };
       } else {
         body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
       }
@@ -165,21 +169,23 @@ function newGameForm(options, navigate) {
       el("button", { type: "button", "data-start": "human", text: t("Invite a person"), on: { click: () => start("human") } }),
     ]),
   ];
-  const threeHand = [
+  const seatedForm = [
     el("p.three-note", { text: t("Three players, eight cards each, no stock: each other seat is a computer player or a person you invite.") }),
-    el("div.row", {}, [el("label", { text: t("Player to your left") }), seats[0]]),
-    el("div.row", {}, [el("label", { text: t("Player to your right") }), seats[1]]),
+    ...seatRows,
     el("div.buttons", {}, [
-      el("button.primary", { type: "button", "data-start": "three", text: t("Start the table"), on: { click: () => start("three") } }),
+      el("button.primary", { type: "button", "data-start": "three", text: t("Start the table"), on: { click: () => start("seats") } }),
     ]),
   ];
   const showPreset = () => {
     for (const node of twoHand) {
-      node.hidden = three();
+      node.hidden = several();
     }
-    for (const node of threeHand) {
-      node.hidden = !three();
+    for (const node of seatedForm) {
+      node.hidden = !several();
     }
+    seatRows.forEach((row, index) => {
+      row.hidden = !several() || index >= table().seats - 1;
+    });
   };
   preset.addEventListener("change", showPreset);
   showPreset();
@@ -189,7 +195,7 @@ function newGameForm(options, navigate) {
     el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
     target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
     ...twoHand.slice(1),
-    ...threeHand,
+    ...seatedForm,
     note,
   ]);
 }
