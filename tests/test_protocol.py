@@ -29,7 +29,7 @@ from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import Game, narrowed
-from sixtysix.games import TWO
+from sixtysix.games import THREE, TWO, game_of
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
@@ -132,16 +132,16 @@ class Rebuilt:
     """A seat that checks, at each event and each decision, that the tracker fed
     the protocol lines alone rebuilds exactly the table's observation."""
 
-    def __init__(self, bot_name: str, seed: int) -> None:
-        self.bot = make_bot(bot_name, seed)
-        self.narrator = Narrator()
-        self.tracker: Tracker | None = None
+    def __init__(self, bot_name: str, seed: int, game: Game[Any, Any, Any]) -> None:
+        self.bot = make_bot(bot_name, seed, game=game)
+        self.narrator = Narrator(2)
+        self.tracker: served.RoundTracker | None = None
         self.checked = 0
 
     def notify(self, event: Event) -> None:
         obs = event.observation
         if self.tracker is None:
-            self.tracker = Tracker(obs.seat, obs.rules, seed=1)
+            self.tracker = served.TRACKERS[game_of(obs.rules).name](obs.seat, obs.rules, 1)
         for line in self.narrator.lines(event):
             command, *arguments = line.split()
             if command not in ("roundend", "matchend"):
@@ -158,12 +158,15 @@ class Rebuilt:
         return self.bot.act(observation)
 
 
-@pytest.mark.parametrize("preset", ["classic", "pagat", "santase", "turkish"])
+@pytest.mark.parametrize("preset", ["classic", "pagat", "santase", "turkish", "three-hand"])
 def test_the_lines_tell_the_seat_everything_its_observation_holds(preset: str) -> None:
     checked = 0
+    rules = Rules.parse(preset)
+    game = game_of(rules)
     for seed in range(12):
-        seats = [Rebuilt("random", seed), Rebuilt("greedy", seed + 100)]
-        Table(seats, Rules.parse(preset), seed=seed).play()
+        seats = [Rebuilt(["random", "greedy", "random"][seat], seed + 100 * seat, game)
+                 for seat in range(game.seats)]
+        Table(seats, rules, seed=seed).play()
         checked += min(seat.checked for seat in seats)
     assert checked > 300
 
@@ -336,12 +339,12 @@ def test_random_answers_make_the_client_fail_clearly(answers: list[str]) -> None
 
 def host_lines(seed: int) -> Iterator[str]:
     """A valid start of a match, as a host sends it."""
-    narrator = Narrator()
+    narrator = Narrator(2)
     out = ["sixtysix 1", "match seat 0 rules classic"]
 
     class Seat:
         def act(self, observation: Observation) -> Action:
-            out.append(wire.go_line(observation.legal, 1000))
+            out.append(wire.go_line(2, observation.legal, 1000))
             return observation.legal[0]
 
         def notify(self, event: Event) -> None:
@@ -357,14 +360,47 @@ def test_random_lines_get_clear_errors_from_sixtysix_bot(seed: int, keep: int, n
     out: list[str] = []
     assert serve("greedy", lines, out.append, seed=1) == 0
     for line in out:
-        assert line.split()[0] in ("id", "option", "ready", "play", "error"), line
+        assert line.split()[0] in ("id", "option", "version", "ready", "play", "error"), line
 
 
-def test_sixtysix_bot_refuses_the_three_hand_game() -> None:
-    out: list[str] = []
-    lines = ["sixtysix 1", "match seat 0 rules three-hand", "round 1 dealer 1 score 0 0", "quit"]
-    assert serve("random", lines, out.append) == 0
-    assert out[-2:] == ["error protocol version 1 plays the two-hand game only", "error round before match"]
+def served_seats(names: list[str], seed: int = 0) -> list[EngineBot]:
+    """Program seats, each ``sixtysix bot NAME`` served in a thread of this process."""
+    transports = [ServedTransport(name, seed + seat) for seat, name in enumerate(names)]
+    return [EngineBot([name], transport=functools.partial(lambda t: t, t))
+            for name, t in zip(names, transports, strict=True)]
+
+
+def test_sixtysix_bot_plays_every_seat_of_the_three_hand_game_over_version_2() -> None:
+    seats = served_seats(["random", "greedy", "heuristic"])
+    match = Table(seats, Rules.parse("three-hand match_target=8"), seed=4).play()
+    for bot in seats:
+        bot.close()
+    assert match.winner is not None and len(match.rounds) > 1
+    assert [(bot.version, bot.failure) for bot in seats] == [(2, None)] * 3
+
+
+def test_a_version_1_program_is_refused_a_three_hand_seat_with_the_reason() -> None:
+    transport = ScriptedTransport(["ready"])
+    bot = EngineBot(["v1"], transport=lambda: transport)
+    with pytest.raises(BotFailedError, match="protocol version 1 seats 2 players, not 3; version 2 does"):
+        Table([bot, make_bot("random", 1, game=THREE), make_bot("random", 2, game=THREE)],
+              Rules.parse("three-hand"), seed=1).play()
+    assert transport.closed
+
+
+def test_a_three_hand_tournament_seats_a_program_and_scores_its_forfeits(tmp_path: Path) -> None:
+    rules = Rules.parse("three-hand match_target=2")
+    entrant = f"{SERVED} greedy"
+    report = run_tournament([entrant, "random"], 3, rules, seed=3)
+    assert [r.forfeit for r in report.results] == [None] * 3
+    assert sum(s.decisions for s in report.standings if s.name == entrant) > 3 * 8
+    crash = tmp_path / "crash.py"
+    crash.write_text(FAULTS["crash"][0].replace("print('ready'", "print('version 2'); print('ready'"),
+                     encoding="utf-8")
+    from sixtysix.tournament.schedule import MatchSpec
+    result = play_match(MatchSpec(("random", f"cmd:{sys.executable} {crash}", "greedy"), str(rules), 5, 0))
+    assert result.forfeit is not None and result.forfeit.startswith("seat 1 (cmd:")
+    assert result.winner == max((0, 2), key=lambda seat: result.score[seat])
 
 
 def test_sixtysix_bot_survives_garbage_bytes_as_a_process() -> None:
@@ -425,8 +461,8 @@ async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> No
 def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[Bot[Any]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
-        made.append(make_bot(spec, seed))
+    def spy(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
+        made.append(make_bot(spec, seed, game=game))
         return made[-1]
     monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
@@ -595,9 +631,9 @@ async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Pa
 def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[str, int | None]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
+    def spy(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
         made.append((spec, seed))
-        return make_bot(spec, seed)
+        return make_bot(spec, seed, game=game)
     monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
     lines = ["sixtysix 1", "set seed 12", "set samples 3", "set seed 13", "set seed -1", "quit"]
@@ -634,7 +670,7 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
 
     class Served:
         def __init__(self) -> None:
-            self.narrator = Narrator()
+            self.narrator = Narrator(2)
             self.tracker: Tracker | None = None
             self.starts: list[tuple[int, ...]] = []
 
@@ -650,7 +686,8 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
 
         def act(self, observation: Observation) -> Action:
             assert self.tracker is not None
-            answer = served._play(self.tracker, Listening(), "go", [])
+            _, *arguments = wire.go_line(2, observation.legal, 1000).split()
+            answer = served._play(self.tracker, Listening(), "go", arguments)
             assert answer is not None
             return Action.parse(answer.removeprefix("play "))
 

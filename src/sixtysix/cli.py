@@ -65,7 +65,8 @@ class GameCommands(Generic[_V]):
     """Whether the game has a stock to draw from and close (``play --manual-draw``,
     ``--no-explain-close``)."""
     programs: bool
-    """Whether program bots (``cmd:``) play it: the bot protocol is of the two-hand game."""
+    """Whether ``play`` takes the limits of a program opponent (``--bot-seconds``,
+    ``--handshake-seconds``): the three-hand terminal table sets none yet."""
 
 
 GAME_COMMANDS: dict[str, GameCommands[Any]] = {
@@ -389,18 +390,13 @@ def _unused_options(args: argparse.Namespace, own: GameCommands[Any]) -> None:
              if value and not used]
     if given:
         raise RulesError(f"{', '.join(given)}: for the two-hand game only (the three-hand game has no "
-                         "draw, and program bots play the two-hand game only)")
+                         "draw, and its terminal table sets no program bot's limits)")
 
 
 def _tournament(args: argparse.Namespace) -> int:
     if args.address is not None and args.backend != "ray":
         raise CommandError("--address needs --backend ray")
     own = game_commands(game_of(args.rules))
-    given = [option for option, value in (("--bot-seconds", args.bot_seconds),
-                                          ("--handshake-seconds", args.handshake_seconds))
-             if value is not None and not own.programs]
-    if given:
-        raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the two-hand game only")
     report = run_tournament(args.bots, args.matches or own.matches, args.rules, jobs=args.jobs,
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,

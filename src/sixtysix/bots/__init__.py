@@ -201,14 +201,12 @@ not '0'; solver takes samples
     ...
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
-    if spec.startswith((COMMAND, "learned:")):
-        if game is not TWO:
-            raise BotError(f"a program or learned bot does not play the {game.name} game yet: "
-                           "the bot protocol and the learned policies seat two")
-        if spec.startswith(COMMAND):
-            from sixtysix.bots.engine import EngineBot
+    if spec.startswith(COMMAND):
+        from sixtysix.bots.engine import EngineBot
 
-            return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
+        return EngineBot.from_spec(spec.removeprefix(COMMAND), seed)
+    if spec.startswith("learned:") and game is not TWO:
+        raise BotError(f"a learned bot does not play the {game.name} game yet: the learned policies seat two")
     spec = LEVELS.get(spec, spec)
     name, _, params = spec.partition(":")
     if name == "learned":

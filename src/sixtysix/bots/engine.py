@@ -3,7 +3,8 @@
 
 It is the host of :mod:`sixtysix.protocol`: it starts the program, shakes hands, tells it
 what its seat sees (:class:`~sixtysix.protocol.host.Narrator`), asks it to act with ``go``
-and checks its ``play``; :func:`sixtysix.protocol.bot.serve` is the other end.
+and checks its ``play``; :func:`sixtysix.bots.served.serve` is the other end. It seats
+any game the program's protocol version seats (version 2: every game of the family).
 """
 
 from __future__ import annotations
@@ -17,14 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sixtysix.bots import Bot
-from sixtysix.errors import BotError, BotFailedError, quoted
+from sixtysix.errors import BotError, BotFailedError, ProtocolError, quoted
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import Observation
+from sixtysix.games import AnyMatch
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport, Transport
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
-from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation
 
 DECISION_SECONDS = 10.0
 """How long a program bot may think per decision, by default."""
@@ -42,7 +43,9 @@ class EngineBot(Bot[Observation]):
 
     After the handshake the host sends ``set NAME VALUE`` for each of ``options``
     (each must be an option the program offers) and ``set seed N`` when the bot
-    has a seed and the program offers the option ``seed``.
+    has a seed and the program offers the option ``seed``. It speaks version 1
+    unless the program answers ``version 2`` in the handshake; a game the version
+    does not seat fails the program.
     """
 
     name = "cmd"
@@ -63,8 +66,10 @@ class EngineBot(Bot[Observation]):
         self._connect = transport or (lambda: ProcessTransport(self.argv))
         self._transport: Transport | None = None
         self._narrator = Narrator()
-        self._retold: list[str] | None = None
+        self._resumed: tuple[AnyMatch, int] | None = None
         self._seat: int | None = None
+        self.version = 1
+        """The protocol version the program speaks, once it has answered the handshake."""
         self.id: dict[str, str] = {}
         """What the bot said of itself: ``name``, ``author``."""
         self.options: list[str] = []
@@ -112,12 +117,11 @@ class EngineBot(Bot[Observation]):
             raise BotError(f"cannot run {quoted(program)}: no such program")
         return cls(argv, seed, options=options)
 
-    def resume(self, match: Match, seat: int) -> None:
+    def resume(self, match: AnyMatch, seat: int) -> None:
         """Retell ``match`` so far as ``seat`` heard it (:meth:`Narrator.retell`) once the
         program has started, before anything else: a match resumed from its record. The
         ``ROUND_RESUMED`` event that follows is then told already."""
-        self._narrator = Narrator()
-        self._retold = self._narrator.retell(match, seat)
+        self._resumed = match, seat
 
     def _fail(self, fault: str, detail: str = "") -> BotFailedError:
         """End the program for ``fault``, which names the kind of failure in words of the
@@ -180,6 +184,11 @@ class EngineBot(Bot[Observation]):
                 self.id[words[1]] = " ".join(words[2:])
             elif words[0] == "option" and len(words) >= 2:
                 self.options.append(" ".join(words[1:]))
+            elif words[0] == wire.VERSION_COMMAND:
+                try:
+                    self.version = wire.read_version(words[1:])
+                except ProtocolError as error:
+                    raise self._fail("a bad version in the handshake", f": {error}") from None
             else:
                 raise self._fail("garbage in the handshake", f": {quoted(' '.join(words))}")
         offered = {option.split()[0] for option in self.options}
@@ -188,13 +197,20 @@ class EngineBot(Bot[Observation]):
                 raise self._fail(f"the bot offers no option {quoted(name)}",
                                  f"; it offers {', '.join(sorted(offered))}" if offered else "")
             self._send(wire.set_line(name, value))
+        try:
+            wire.check_seats(self.version, rules)
+        except ProtocolError as error:
+            raise self._fail("a game its protocol version does not seat", f": {error}") from None
         if self.seed is not None and "seed" in offered and "seed" not in self.settings:
             self._send(wire.set_line("seed", self.seed % (wire.MAX_SEED + 1)))
         self._send(wire.match_line(seat, rules))
-        retold, self._retold = self._retold, None
-        for line in retold or ():
+        self._narrator = Narrator(self.version)
+        resumed, self._resumed = self._resumed, None
+        if resumed is None:
+            return False
+        for line in self._narrator.retell(*resumed):
             self._send(line)
-        return retold is not None
+        return True
 
     def notify(self, event: Event) -> None:
         """Tell the bot what its seat sees of ``event``."""
@@ -207,7 +223,7 @@ class EngineBot(Bot[Observation]):
     def act(self, observation: Observation) -> Action:
         self._start(observation.seat, observation.rules)
         deadline = time.monotonic() + self.seconds
-        self._send(wire.go_line(observation.legal, int(1000 * self.seconds)))
+        self._send(wire.go_line(self.version, observation.legal, int(1000 * self.seconds)))
         words = self._read(deadline, "the request to act")
         if len(words) != 2 or words[0] != "play":
             raise self._fail("garbage instead of play", f": {quoted(' '.join(words))}")

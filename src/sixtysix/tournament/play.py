@@ -34,8 +34,9 @@ def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process).
 
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
-    match by forfeit, with the reason in the result; its process is ended. (Program
-    bots seat two: the bot protocol has no three-hand version yet.)
+    match by forfeit, with the reason in the result; its process is ended. The match
+    goes to the other seat with the highest score (the first of them in seat order
+    on equal scores).
     """
     rules = Rules.parse(spec.rules)
     game = game_of(rules)
@@ -50,7 +51,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
     except BotFailedError as error:
         match = table.match
         loser = error.seat if error.seat is not None else table.match.to_act or 0
-        winner = 1 - loser
+        others = [seat for seat in range(game.seats) if seat != loser]
+        winner = max(others, key=lambda seat: match.score[seat])
         forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}"
     finally:
         for bot in bots:
