@@ -34,6 +34,7 @@ from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
 from sixtysix.protocol.tracker import Tracker
+from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
 from sixtysix.tournament.play import play_match
@@ -686,7 +687,8 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
 
         def act(self, observation: Observation) -> Action:
             assert self.tracker is not None
-            _, *arguments = wire.go_line(2, observation.legal, 1000).split()
+            view = view_words(observation, self.starts[-1])
+            _, *arguments = wire.go_line(2, observation.legal, 1000, view).split()
             answer = served._play(self.tracker, Listening(), "go", arguments)
             assert answer is not None
             return Action.parse(answer.removeprefix("play "))

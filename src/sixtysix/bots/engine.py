@@ -24,6 +24,7 @@ from sixtysix.game.interface import Observation
 from sixtysix.games import AnyMatch
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport, Transport
+from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
 
@@ -70,6 +71,7 @@ class EngineBot(Bot[Observation]):
         self._seat: int | None = None
         self.version = 1
         """The protocol version the program speaks, once it has answered the handshake."""
+        self._score: tuple[int, ...] | None = None
         self.id: dict[str, str] = {}
         """What the bot said of itself: ``name``, ``author``."""
         self.options: list[str] = []
@@ -214,6 +216,8 @@ class EngineBot(Bot[Observation]):
 
     def notify(self, event: Event) -> None:
         """Tell the bot what its seat sees of ``event``."""
+        if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
+            self._score = event.score
         if self._start(event.observation.seat, event.observation.rules) \
                 and event.kind is EventKind.ROUND_RESUMED:
             return
@@ -223,7 +227,9 @@ class EngineBot(Bot[Observation]):
     def act(self, observation: Observation) -> Action:
         self._start(observation.seat, observation.rules)
         deadline = time.monotonic() + self.seconds
-        self._send(wire.go_line(self.version, observation.legal, int(1000 * self.seconds)))
+        score = self._score or (0,) * observation.rules.seats
+        view = view_words(observation, score) if self.version > 1 else []
+        self._send(wire.go_line(self.version, observation.legal, int(1000 * self.seconds), view))
         words = self._read(deadline, "the request to act")
         if len(words) != 2 or words[0] != "play":
             raise self._fail("garbage instead of play", f": {quoted(' '.join(words))}")

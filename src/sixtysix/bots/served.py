@@ -18,6 +18,7 @@ from sixtysix.games import THREE, TWO, AnyObservation, game_of
 from sixtysix.protocol import wire
 from sixtysix.protocol.threehand import ThreeTracker
 from sixtysix.protocol.tracker import Tracker
+from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
 
@@ -151,11 +152,14 @@ def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[st
         observation = tracker.observation()
         if not observation.legal:
             raise ProtocolError("go, but the seat is not to act")
-        legal = wire.read_go(arguments, version)["legal"]
-        mine = [action.token for action in observation.legal]
-        if legal != mine:
-            raise ProtocolError(f"go contradicts the round: it lists {quoted(' '.join(legal), 200)}, "
-                                f"the seat may take {' '.join(mine)}")
+        told = wire.read_go(arguments, version)
+        score = tracker.score or (0,) * seats
+        view = view_words(observation, score) if version > 1 else []
+        mine = wire.read_go(wire.go_line(version, observation.legal, 0, view).split()[1:], version)
+        for name, values in mine.items():
+            if name != "budget" and told[name] != values:
+                theirs, ours = quoted(" ".join(told[name]), 200), quoted(" ".join(values), 200)
+                raise ProtocolError(f"go contradicts the round: its {name} is {theirs}, the seat's is {ours}")
         notify = getattr(bot, "notify", None)
         if notify is not None and tracker.score is not None:
             notify(Event(EventKind.ROUND_RESUMED, observation, tracker.score))

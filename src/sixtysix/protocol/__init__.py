@@ -8,6 +8,7 @@ seat. One concern per module:
   process;
 - :mod:`~sixtysix.protocol.seen`: what a seat sees beyond the game interface, in the same
   terms for every game;
+- :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries;
 - :mod:`~sixtysix.protocol.tracker` (the two-hand game) and
   :mod:`~sixtysix.protocol.threehand` (the three-hand game): the bot side's view of a
   round, rebuilt from the host's lines alone.

@@ -100,13 +100,13 @@ def action_line(actor: int, action: Action) -> str:
     return f"action {actor} {action.token}"
 
 
-def go_line(version: int, legal: Iterable[Action], budget: int) -> str:
+def go_line(version: int, legal: Iterable[Action], budget: int, view: Sequence[str] = ()) -> str:
     """The request to act: the time for this decision in milliseconds, then the legal
-    tokens; version 2 names each (``budget``, ``legal``)."""
+    tokens; version 2 names each (``budget``, ``legal``) and adds the seat's whole ``view``."""
     tokens = [a.token for a in legal]
     if version == 1:
         return " ".join(["go", str(budget), *tokens])
-    return " ".join(["go", "budget", str(budget), "legal", *tokens])
+    return " ".join(["go", "budget", str(budget), "legal", *tokens, *view])
 
 
 def roundend_line(winner: int | None, points: int, reason: Reason, score: Sequence[int]) -> str:
@@ -233,7 +233,11 @@ def read_round(arguments: Sequence[str], seats: int = 2) -> tuple[int, tuple[int
     return dealer, None
 
 
-GO_FIELDS: Final = ("budget", "legal")
+VIEW_FIELDS: Final = ("seat", "dealer", "leader", "trump", "stock", "closed", "hand", "table", "shown",
+                      "points", "tricks", "marriages", "sizes", "score", "target")
+"""The names of the fields of the seat's whole view on version 2's ``go``, in their order
+(:func:`sixtysix.protocol.view.view_words`)."""
+GO_FIELDS: Final = ("budget", "legal", *VIEW_FIELDS)
 """The names of the fields of version 2's ``go``, in their order: each is followed by its
 values, and no value is a name."""
 
@@ -241,8 +245,9 @@ values, and no value is a name."""
 def read_go(arguments: Sequence[str], version: int) -> dict[str, list[str]]:
     """The fields of a ``go`` line by name; version 1's are its budget and legal actions.
 
-    >>> read_go(["budget", "500", "legal", "Ah", "out"], 2)
-    {'budget': ['500'], 'legal': ['Ah', 'out']}
+    >>> fields = read_go(["budget", "500", "legal", "Ah", "out", *(f for f in VIEW_FIELDS)], 2)
+    >>> fields["budget"], fields["legal"], fields["table"]
+    (['500'], ['Ah', 'out'], [])
     >>> read_go(["500", "Ah", "out"], 1)
     {'budget': ['500'], 'legal': ['Ah', 'out']}
     """
