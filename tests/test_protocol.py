@@ -37,6 +37,7 @@ from sixtysix.protocol.tracker import Tracker
 from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
+from sixtysix.tournament import play
 from sixtysix.tournament.play import play_match
 from sixtysix.tournament.run import run_tournament
 from sixtysix.two.match import Match
@@ -255,48 +256,81 @@ def test_sixtysix_bot_serves_a_builtin_bot_as_a_program() -> None:
     _entrants_play(f"{SERVED} random --seed 4")
 
 
+HEARING = ("import sys, time\nprint('version 2'); print('ready', flush=True)\n"
+           "for line in sys.stdin:\n    print('heard', line.strip()[:60], file=sys.stderr, flush=True)\n"
+           "    if line.startswith('isready'):\n        print('readyok', flush=True)\n"
+           "    if line.startswith('go'):\n")
+"""A version 2 bot that tells its standard error every line it hears, and does at each
+``go`` what the fault's lines after it say."""
 FAULTS = {
-    "crash": ("import sys\nprint('id name crash'); print('ready', flush=True)\n"
-              "for line in sys.stdin:\n    if line.startswith('go'):\n        raise SystemExit('boom')",
-              "the bot ended while"),
-    "hang": ("import sys, time\nprint('ready', flush=True)\n"
-             "for line in sys.stdin:\n    if line.startswith('go'):\n        time.sleep(60)",
-             "no answer to the request to act in time"),
-    "illegal": ("import sys\nprint('ready', flush=True)\n"
-                "for line in sys.stdin:\n    if line.startswith('go'):\n"
-                "        print('play out', flush=True)",
-                "illegal action 'out'"),
-    "garbage": ("import sys\nprint('ready', flush=True)\n"
-                "for line in sys.stdin:\n    if line.startswith('go'):\n"
-                "        print('hello there', flush=True)",
+    "crash": (HEARING + "        raise SystemExit('boom')", "the bot ended while the request to act"),
+    "hang": (HEARING + "        time.sleep(60)", "no answer to the request to act in time"),
+    "illegal": (HEARING + "        print('play out', flush=True)", "illegal action 'out'"),
+    "garbage": (HEARING + "        print('hello there', flush=True)",
                 "garbage instead of play: 'hello there'"),
+    "blank": (HEARING + "        print(flush=True)", "a blank line instead of play"),
     "silent": ("import time\ntime.sleep(60)", "no answer to the handshake in time"),
 }
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
-def test_a_faulty_bot_loses_its_matches_and_its_process_ends(
+def test_a_faulty_bot_is_told_why_loses_its_matches_and_its_process_ends(
         fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script, reason = FAULTS[fault]
     path = tmp_path / f"{fault}.py"
     path.write_text(script, encoding="utf-8")
     monkeypatch.setattr(engine, "DECISION_SECONDS", 0.3)
+    monkeypatch.setattr(engine, "STOP_SECONDS", 0.3)
     monkeypatch.setattr(engine, "HANDSHAKE_SECONDS", 0.5)
     started: list[subprocess.Popen[str]] = []
     real = ProcessTransport.__init__
 
-    def spy(self: ProcessTransport, argv: list[str]) -> None:
-        real(self, argv)
+    def spy(self: ProcessTransport, argv: list[str], errors: Callable[[str], None] | None = None) -> None:
+        real(self, argv, errors)
         started.append(self.process)
     monkeypatch.setattr(ProcessTransport, "__init__", spy)
     entrant = f"cmd:{sys.executable} {path}"
-    report = run_tournament([entrant, "random"], 2, SHORT, seed=1)
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=1, bot_log=str(tmp_path / "logs"))
     assert [r.spec.bots[r.winner] for r in report.results] == ["random", "random"]
     for result in report.results:
         assert result.forfeit is not None and reason in result.forfeit
+        assert fault == "silent" or re.search(r"\(at round 1, trick \d+, action \d+\)", result.forfeit)
+        seat = result.spec.bots.index(entrant)
+        log = (tmp_path / "logs" / f"{play.log_name(result.spec)}-seat{seat}.log").read_text(encoding="utf-8")
+        host = [line for line in log.splitlines() if line.startswith("host:")]
+        if fault != "crash":  # the others hear why before their input closes
+            assert host[-1].startswith(f"host:   error {reason}"), log
+        if fault in ("illegal", "garbage", "blank"):
+            assert f"stderr: heard error {reason}"[:60] in log, "the bot read the error line"
+        record = tmp_path / "logs" / f"{play.log_name(result.spec)}.ssn"
+        assert f"sixtysix replay {record}" in result.forfeit
+        assert Record.parse(record.read_text(encoding="utf-8")).replay().rules == SHORT
     assert report.to_json()["forfeits"][0]["reason"] == report.results[0].forfeit
     assert "forfeits (2 matches" in report.table()
     assert len(started) == 2 and all(process.poll() is not None for process in started)
+
+
+def test_a_version_2_bot_that_plays_only_when_stopped_plays_whole_matches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "stopped.py"
+    path.write_text("import sys\nprint('version 2'); print('ready', flush=True)\nfor line in sys.stdin:\n"
+                    "    if line.startswith('isready'):\n        print('readyok', flush=True)\n"
+                    "    if line.startswith('go'):\n        legal = line.split()[4]\n"
+                    "    if line.startswith('stop'):\n        print('play', legal, flush=True)\n",
+                    encoding="utf-8")
+    monkeypatch.setattr(engine, "DECISION_SECONDS", 0.05)
+    entrant = f"cmd:{sys.executable} {path}"
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=2, bot_log=str(tmp_path))
+    assert [r.forfeit for r in report.results] == [None, None]
+    told = [line.split()[1] for log in tmp_path.glob("*.log")
+            for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("host:")]
+    assert told.count("stop") == told.count("go") > 5
+
+
+def test_a_version_2_bot_must_answer_isready() -> None:
+    bot = EngineBot(["x"], transport=lambda: ScriptedTransport(["version 2\nready"]))
+    with pytest.raises(BotFailedError, match="the bot ended while isready"):
+        Table([bot, make_bot("random", seed=1)], seed=2).play()
 
 
 def test_a_program_that_cannot_be_found_is_a_bot_error() -> None:
@@ -494,7 +528,7 @@ def test_the_host_sets_the_options_of_the_spec_and_the_seed() -> None:
     bot.close()
     start = transport.transcript.index("host: match seat 0 rules classic match_target=1")
     handshake = transport.transcript[:start]
-    assert handshake[-2:] == ["host: set samples 3", "host: set seed 5"]
+    assert handshake[-4:] == ["host: set samples 3", "host: set seed 5", "host: isready", "bot:  readyok"]
     assert not any(line.startswith("bot:  error") for line in transport.transcript)
 
 
@@ -503,6 +537,25 @@ def test_an_option_the_bot_does_not_offer_fails_it_clearly() -> None:
     with pytest.raises(BotFailedError, match="the bot offers no option 'depth'; it offers seed"):
         Table([bot, make_bot("random", seed=1)], seed=2).play()
     assert bot.fault == "the bot offers no option 'depth'"
+
+
+@pytest.mark.parametrize(("options", "refusal"), [
+    ({"depth": "3", "style": "bold", "book": "x.bin", "margin": "1.5"}, None),
+    ({"depth": "13"}, "option depth takes a whole number from 1 to 12, not '13'"),
+    ({"depth": "2.5"}, "option depth takes a whole number from 1 to 12, not '2.5'"),
+    ({"margin": "nan"}, "option margin takes a number from 0 to 1.5, not 'nan'"),
+    ({"style": "wild"}, "option style takes one of safe, bold, not 'wild'")])
+def test_the_host_sets_only_values_of_the_declared_option_types(
+        options: dict[str, str], refusal: str | None) -> None:
+    declared = "\n".join(["option depth whole 1 12", "option margin number 0 1.5",
+                          "option style choice safe bold", "option book text", "ready", "play nothing"])
+    bot = EngineBot(["x"], options=options, transport=lambda: ScriptedTransport([declared]))
+    with pytest.raises(BotFailedError) as failed:
+        Table([bot, make_bot("random", seed=1)], seed=2).play()
+    if refusal is None:
+        assert failed.value.reason.startswith("illegal action 'nothing'")
+    else:
+        assert failed.value.reason.startswith(f"an option's value the bot does not take: {refusal}")
 
 
 def test_options_in_brackets_reach_a_real_program() -> None:

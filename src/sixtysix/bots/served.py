@@ -55,7 +55,8 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     answers; returns 0 at ``quit`` or the end of the input.
 
     A line the bot cannot use is answered ``error ...`` and otherwise ignored; a
-    line that contradicts the round drops the match until the next ``match``.
+    line that contradicts the round drops the match until the next ``match``. It
+    answers each ``go`` at once, so ``stop`` finds nothing to stop.
 
     >>> out: list[str] = []
     >>> serve("random", ["sixtysix 1", "bogus", "quit"], out.append)
@@ -101,13 +102,15 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                     settings, made = wanted, wanted_spec
             elif command == wire.QUIT:
                 return 0
+            elif command == wire.ISREADY:
+                write(wire.READYOK)
             elif command == "match":
                 tracker = None
                 seat, rules = wire.read_match(arguments, wire.VERSION)
                 game = game_of(rules)
                 bot = make_bot(made, seed, game=game)
                 tracker = TRACKERS[game.name](seat, rules, seed)
-            elif command in ("roundend", "matchend", "error", "info"):
+            elif command in ("roundend", "matchend", "error", "info", wire.STOP):
                 pass
             elif command not in _PLAY:
                 raise ProtocolError(f"unknown command {quoted(command)}")

@@ -6,6 +6,7 @@ seat. One concern per module:
 - :mod:`~sixtysix.protocol.host`: what a host tells a program of its seat's events
   (:class:`~sixtysix.protocol.host.Narrator`), and the transport of the lines to and from a
   process;
+- :mod:`~sixtysix.protocol.botlog`: a program bot's log of one match;
 - :mod:`~sixtysix.protocol.seen`: what a seat sees beyond the game interface, in the same
   terms for every game;
 - :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries;

@@ -62,7 +62,28 @@ class Narrator:
     def __init__(self, version: int = 1) -> None:
         self.version = version
         self.rounds = 0
+        self._actions = 0
+        self._tricks = 0
         self._last: tuple[CardSet, Seen] | None = None
+
+    def position(self) -> str:
+        """Where the match told so far stands: the round, the trick in play and the
+        round's next action, counted from 1 (empty before the first deal).
+
+        >>> narrator = Narrator()
+        >>> narrator.position()
+        ''
+        >>> from sixtysix.table import Table
+        >>> table = Table([None, None], seed=1)
+        >>> rnd = table.deal()
+        >>> for _ in range(3):
+        ...     table.submit(rnd.to_act, rnd.legal_tuple()[0])
+        >>> len(narrator.retell(table.match, 0)), narrator.position()
+        (6, 'round 1, trick 2, action 4')
+        """
+        if not self.rounds:
+            return ""
+        return f"round {self.rounds}, trick {self._tricks + 1}, action {self._actions + 1}"
 
     def _shown(self, shown: Sequence[CardSet]) -> list[str]:
         if self.version == 1:
@@ -76,8 +97,10 @@ class Narrator:
         last = self._last
         self._last = obs.hand, known
         out: list[str] = []
+        self._tricks = sum(obs.trick_counts)
         if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
             self.rounds += 1
+            self._actions = 0
             out.append(wire.round_line(self.rounds, obs.dealer, event.score))
             out.append(wire.hand_line(obs.hand))
             out.append(wire.trump_line(known.trump_card))
@@ -86,6 +109,7 @@ class Narrator:
         if event.kind is EventKind.ACTION:
             assert event.action is not None and event.actor is not None and last is not None
             hand, before = last
+            self._actions += 1
             out.append(wire.action_line(event.actor, event.action))
             out.extend(wire.card_line("draw", c) for c in cards_in(obs.hand & ~hand))
             shown = zip(known.shown, before.shown, strict=True)
@@ -156,11 +180,11 @@ class Transport(Protocol):
 
 
 class ProcessTransport:
-    """A program's standard input and output; its standard error is kept for the
-    reason of a failure. The process is ended when the transport is closed or
-    collected, and at exit."""
+    """A program's standard input and output; the last lines of its standard error are
+    kept for the reason of a failure, and each is given to ``errors``. The process is
+    ended when the transport is closed or collected, and at exit."""
 
-    def __init__(self, argv: Sequence[str]) -> None:
+    def __init__(self, argv: Sequence[str], errors: Callable[[str], None] | None = None) -> None:
         try:
             self.process = subprocess.Popen(
                 list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -173,8 +197,15 @@ class ProcessTransport:
         self._finalizer = weakref.finalize(self, _end, self.process)
         out, err = self.process.stdout, self.process.stderr
         assert out is not None and err is not None
-        for stream, put in ((out, self._lines.put), (err, self._errors.append)):
-            threading.Thread(target=self._pump, args=(stream, put), daemon=True).start()
+
+        def heard(line: str | None) -> None:
+            if line is not None:
+                self._errors.append(line)
+                if errors is not None:
+                    errors(line)
+        threading.Thread(target=self._pump, args=(out, self._lines.put), daemon=True).start()
+        self._stderr = threading.Thread(target=self._pump, args=(err, heard), daemon=True)
+        self._stderr.start()
 
     @staticmethod
     def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
@@ -206,6 +237,7 @@ class ProcessTransport:
     def close(self) -> str:
         status = _end(self.process)
         self._finalizer.detach()
+        self._stderr.join(1.0)  # the last words, read once the process has ended
         words = " ".join(w.strip() for w in self._errors if w and w.strip())
         return f"exit status {status}" + (f", last words {quoted(words, 120)}" if words else "")
 

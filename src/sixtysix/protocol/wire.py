@@ -41,6 +41,12 @@ QUIT = "quit"
 """The host's last line: the bot exits."""
 READY = "ready"
 """The bot's last line of the handshake."""
+ISREADY = "isready"
+"""Version 2: the host asks whether the bot is ready, after the options and before ``match``."""
+READYOK = "readyok"
+"""Version 2: the bot's answer to ``isready``, once it is ready."""
+STOP = "stop"
+"""Version 2: the time for the decision is over; the bot answers ``play`` at once."""
 VERSION_COMMAND = "version"
 """The bot's line of the handshake that asks for a newer version than 1: ``version 2``."""
 
@@ -134,6 +140,31 @@ def option_line(name: str, whole: bool, low: float, high: float) -> str:
     'option iterations whole 1 1e+07'
     """
     return f"option {name} {'whole' if whole else 'number'} {low:g} {high:g}"
+
+
+def option_refusal(declared: Sequence[str], value: str) -> str | None:
+    """Why ``value`` does not fit the option a bot declared as ``NAME TYPE ...`` (the words
+    after ``option``): ``whole MIN MAX``, ``number MIN MAX``, ``choice V1 V2 ...`` or
+    ``text``; ``None`` if it fits, or if the type is none of these.
+
+    >>> option_refusal(["depth", "whole", "1", "12"], "13")
+    "option depth takes a whole number from 1 to 12, not '13'"
+    >>> option_refusal(["style", "choice", "safe", "bold"], "bold") is None
+    True
+    """
+    name, kind, limits = declared[0], " ".join(declared[1:2]), declared[2:]
+    if kind in ("whole", "number") and len(limits) == 2:
+        wanted = f"option {name} takes a {'whole ' if kind == 'whole' else ''}number from " \
+                 f"{limits[0]} to {limits[1]}, not {quoted(value)}"
+        try:
+            number = int(value) if kind == "whole" else float(value)
+            fits = float(limits[0]) <= number <= float(limits[1])
+        except ValueError:
+            return wanted
+        return None if fits else wanted
+    if kind == "choice" and value not in limits:
+        return f"option {name} takes one of {', '.join(limits)}, not {quoted(value)}"
+    return None
 
 
 SEED_OPTION = f"option seed whole 0 {MAX_SEED}"
