@@ -9,7 +9,6 @@ import json
 import queue
 import random
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -113,21 +112,29 @@ class ScriptedTransport:
         return "ended"
 
 
-def transcript_session(seed: int = 193) -> list[str]:
-    """The documented session: ``sixtysix bot greedy`` (served here) against ``random``,
-    one round to 1 game point."""
+SESSIONS = {"session": ("classic match_target=1", 193), "session three": ("three-hand match_target=1", 20)}
+"""The sessions of docs/PROTOCOL.md, by the name of their block: the rules and the seed."""
+
+
+def transcript_session(rules: str, seed: int) -> list[str]:
+    """A documented session: ``sixtysix bot greedy`` (served here) as seat 0, the other seats
+    ``random``, one round."""
     transport = ServedTransport("greedy", seed=1)
     bot = EngineBot(["sixtysix", "bot", "greedy"], seed=1, transport=lambda: transport)
-    Table([bot, make_bot("random", seed=2)], Rules.parse("classic match_target=1"), seed=seed).play()
+    parsed = Rules.parse(rules)
+    game = game_of(parsed)
+    others = [make_bot("random", seed=2 + seat, game=game) for seat in range(1, game.seats)]
+    Table([bot, *others], parsed, seed=seed).play()
     bot.close()
     return transport.transcript
 
 
-def test_the_documented_session_is_a_real_transcript() -> None:
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_the_documented_sessions_are_real_transcripts(name: str) -> None:
     doc = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
-    found = re.search(r"<!-- session -->\n```text\n(.*?)```", doc, re.S)
-    assert found is not None, "docs/PROTOCOL.md lost its session block"
-    assert found.group(1).splitlines() == transcript_session()
+    found = re.search(rf"<!-- {name} -->\n```text\n(.*?)```", doc, re.S)
+    assert found is not None, f"docs/PROTOCOL.md lost its {name} block"
+    assert found.group(1).splitlines() == transcript_session(*SESSIONS[name])
 
 
 class Rebuilt:
@@ -239,17 +246,6 @@ def _entrants_play(entrant: str, matches: int = 4) -> None:
     report = run_tournament([entrant, "random"], matches, Rules(), seed=3)
     assert [r.forfeit for r in report.results] == [None] * matches
     assert sum(s.decisions for s in report.standings if s.name == entrant) > 2 * matches
-
-
-def test_the_python_example_plays_through_the_client() -> None:
-    _entrants_play(PYTHON_BOT)
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_the_node_example_plays_through_the_client() -> None:
-    report = run_tournament([NODE_BOT, "random"], 10, SHORT, seed=3)
-    assert [r.forfeit for r in report.results] == [None] * 10
-    assert report.standings[0].name == NODE_BOT  # it plays better than random
 
 
 def test_sixtysix_bot_serves_a_builtin_bot_as_a_program() -> None:
