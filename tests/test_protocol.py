@@ -657,6 +657,23 @@ def test_the_retelling_is_what_sixtysix_bot_needs_to_play_on() -> None:
         assert any(line.startswith("host: round 2 dealer") for line in transport.transcript[told:])
 
 
+def test_a_resumed_three_hand_match_is_retold_to_sixtysix_bot() -> None:
+    for seed in range(4):
+        match = THREE.new_match(Rules.parse("three-hand match_target=7"), seed=seed)
+        randoms = [make_bot("random", seed=seed + seat, game=THREE) for seat in range(3)]
+        Table(randoms, match=match).play_round()
+        rnd = match.deal()
+        for _ in range(2 + seed):
+            rnd.push(rnd.legal_tuple()[0])
+        transport = ServedTransport("greedy", seed=seed)
+        bot = EngineBot(["served"], transport=lambda t=transport: t)  # type: ignore[misc]
+        bot.resume(match, 1)
+        assert Table([randoms[0], bot, randoms[2]], match=match).play().is_over
+        bot.close()
+        assert not [line for line in transport.transcript if line.startswith("bot:  error")]
+        assert bot.failure is None and "host: round 2 dealer" in " ".join(transport.transcript)
+
+
 @pytest.mark.slow
 async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Path) -> None:
     pytest.importorskip("textual")

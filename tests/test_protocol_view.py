@@ -77,7 +77,7 @@ class ViewCheck:
             return
         rnd = self.table.match.round
         obs = self.table.game.observe(rnd, self.seat)
-        fields = wire.read_go(arguments, 2)
+        fields = wire.read_go(arguments)
         assert fields["legal"] == [a.token for a in obs.legal]
         assert {name: fields[name] for name in wire.VIEW_FIELDS} == expected(obs, self.table.match.score)
         assert list(fields) == list(wire.GO_FIELDS)
@@ -149,7 +149,7 @@ def test_sixtysix_bot_refuses_a_go_that_contradicts_its_view(field: str, values:
     recorder = Recorder()
     Table([recorder, make_bot("random", seed=1)], Rules(), seed=3).play()
     go = next(i for i, line in enumerate(recorder.lines) if line.startswith("go "))
-    fields = wire.read_go(recorder.lines[go].split()[1:], 2)
+    fields = wire.read_go(recorder.lines[go].split()[1:])
     told = [field_word for name, given in fields.items()
             for field_word in (name, *(values if name == field else given))]
     out: list[str] = []

@@ -130,9 +130,9 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
 _PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
 
 
-def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[str],
-          version: int = wire.VERSION) -> str | None:
-    """Apply one line of ``version`` to ``tracker``; the answer to ``go``."""
+def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[str]) -> str | None:
+    """Apply one line of play to ``tracker``; the answer to ``go``, once it agrees with the
+    seat's own view."""
     seats = tracker.rules.seats
     if command == "round":
         dealer, score = wire.read_round(arguments, seats)
@@ -145,8 +145,6 @@ def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[st
         tracker.trump(wire.read_trump(arguments[0]))
     elif command == "draw" and len(arguments) == 1:
         tracker.draw(parse_card(arguments[0]))
-    elif command == "shown" and len(arguments) == 1 and version == 1:
-        tracker.shown(1 - tracker.seat, parse_card(arguments[0]))
     elif command == "shown" and len(arguments) == 2:
         tracker.shown(wire.read_seat(arguments[0], seats), parse_card(arguments[1]))
     elif command == "action" and len(arguments) == 2:
@@ -155,10 +153,9 @@ def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[st
         observation = tracker.observation()
         if not observation.legal:
             raise ProtocolError("go, but the seat is not to act")
-        told = wire.read_go(arguments, version)
-        score = tracker.score or (0,) * seats
-        view = view_words(observation, score) if version > 1 else []
-        mine = wire.read_go(wire.go_line(version, observation.legal, 0, view).split()[1:], version)
+        told = wire.read_go(arguments)
+        view = view_words(observation, tracker.score or (0,) * seats)
+        mine = wire.read_go(wire.go_line(wire.VERSION, observation.legal, 0, view).split()[1:])
         for name, values in mine.items():
             if name != "budget" and told[name] != values:
                 theirs, ours = quoted(" ".join(told[name]), 200), quoted(" ".join(values), 200)

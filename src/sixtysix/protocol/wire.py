@@ -7,7 +7,7 @@ A line is words separated by spaces; the first names the command.
 
 >>> round_line(1, 1, (0, 0))
 'round 1 dealer 1 score 0 0'
->>> read_round(["1", "dealer", "1", "score", "0", "0"])
+>>> read_round(["1", "dealer", "1", "score", "0", "0"], 2)
 (1, (0, 0))
 >>> from sixtysix.game.actions import CLOSE, parse_action
 >>> go_line(1, [parse_action("Qc"), CLOSE], 2000)
@@ -228,10 +228,10 @@ def read_seed(value: str) -> int:
     return int(value)
 
 
-def read_seat(text: str, seats: int = 2) -> int:
+def read_seat(text: str, seats: int) -> int:
     """A seat of a game of ``seats`` players.
 
-    >>> read_seat("2")
+    >>> read_seat("2", 2)
     Traceback (most recent call last):
     ...
     sixtysix.errors.ProtocolError: seat must be 0 or 1, not '2'
@@ -244,7 +244,7 @@ def read_seat(text: str, seats: int = 2) -> int:
     return int(text)
 
 
-def read_match(arguments: Sequence[str], version: int = 1) -> tuple[int, Rules]:
+def read_match(arguments: Sequence[str], version: int) -> tuple[int, Rules]:
     """The seat and the rules of ``match seat S rules RULES``, of a game ``version`` seats."""
     if len(arguments) < 4 or arguments[0] != "seat" or arguments[2] != "rules":
         raise ProtocolError("match takes: seat S rules RULES")
@@ -253,7 +253,7 @@ def read_match(arguments: Sequence[str], version: int = 1) -> tuple[int, Rules]:
     return read_seat(arguments[1], rules.seats), rules
 
 
-def read_round(arguments: Sequence[str], seats: int = 2) -> tuple[int, tuple[int, ...] | None]:
+def read_round(arguments: Sequence[str], seats: int) -> tuple[int, tuple[int, ...] | None]:
     """The dealer of ``round N dealer D score A B ...``, and the score if it is told."""
     if len(arguments) < 3 or arguments[1] != "dealer":
         raise ProtocolError("round takes: N dealer D score, then each seat's score")
@@ -273,17 +273,18 @@ GO_FIELDS: Final = ("budget", "legal", *VIEW_FIELDS)
 values, and no value is a name."""
 
 
-def read_go(arguments: Sequence[str], version: int) -> dict[str, list[str]]:
-    """The fields of a ``go`` line by name; version 1's are its budget and legal actions.
+def read_go(arguments: Sequence[str]) -> dict[str, list[str]]:
+    """The fields of version 2's ``go`` line by name.
 
-    >>> fields = read_go(["budget", "500", "legal", "Ah", "out", *(f for f in VIEW_FIELDS)], 2)
+    >>> fields = read_go(["budget", "500", "legal", "Ah", "out", *VIEW_FIELDS])
     >>> fields["budget"], fields["legal"], fields["table"]
     (['500'], ['Ah', 'out'], [])
-    >>> read_go(["500", "Ah", "out"], 1)
-    {'budget': ['500'], 'legal': ['Ah', 'out']}
+    >>> read_go(["budget", "500", "legal", "Ah"])
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.ProtocolError: go lacks seat, dealer, leader, trump, stock, closed, hand, table, \
+shown, points, tricks, marriages, sizes, score, target
     """
-    if version == 1:
-        return {"budget": list(arguments[:1]), "legal": list(arguments[1:])}
     fields: dict[str, list[str]] = {}
     values: list[str] | None = None
     for word in arguments:
