@@ -400,7 +400,8 @@ def _tournament(args: argparse.Namespace) -> int:
     report = run_tournament(args.bots, args.matches or own.matches, args.rules, jobs=args.jobs,
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
-                            handshake_seconds=args.handshake_seconds, bot_log=args.bot_log)
+                            handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
+                            memory=args.memory)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -602,6 +603,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help="folder of the program bots' logs, one per bot and match (every line "
                                  "both ways and the bot's standard error), and of the records of the "
                                  "matches lost by forfeit")
+    tournament.add_argument("--memory", action="store_true",
+                            help="memory mode: program bots (protocol version 2) are told no running "
+                                 "points, as the rules intend")
     _time_limits(tournament)
     tournament.set_defaults(handler=_tournament)
 

@@ -79,6 +79,9 @@ class EngineBot(Bot[Observation]):
         self._transport: Transport | None = None
         self.log = log
         """The file of the match's bot log, ``None`` for none."""
+        self.memory = False
+        """Whether the match is played in memory mode: the view on ``go`` tells no running
+        points (:func:`~sixtysix.protocol.view.view_words`)."""
         self._log: BotLog | None = None
         self._narrator = Narrator()
         self._resumed: tuple[AnyMatch, int] | None = None
@@ -281,7 +284,7 @@ class EngineBot(Bot[Observation]):
         self._start(observation.seat, observation.rules)
         deadline = time.monotonic() + self.seconds
         score = self._score or (0,) * observation.rules.seats
-        view = view_words(observation, score) if self.version > 1 else []
+        view = view_words(observation, score, self.memory) if self.version > 1 else []
         self._send(wire.go_line(self.version, observation.legal, int(1000 * self.seconds), view))
         words = self._read(deadline, "the request to act", acting=True)
         if len(words) != 2 or words[0] != "play":

@@ -156,8 +156,9 @@ def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[st
         told = wire.read_go(arguments)
         view = view_words(observation, tracker.score or (0,) * seats)
         mine = wire.read_go(wire.go_line(wire.VERSION, observation.legal, 0, view).split()[1:])
+        withheld = {"budget"} | ({"points"} if set(told["points"]) == {"-"} else set())
         for name, values in mine.items():
-            if name != "budget" and told[name] != values:
+            if name not in withheld and told[name] != values:
                 theirs, ours = quoted(" ".join(told[name]), 200), quoted(" ".join(values), 200)
                 raise ProtocolError(f"go contradicts the round: its {name} is {theirs}, the seat's is {ours}")
         notify = getattr(bot, "notify", None)

@@ -27,9 +27,17 @@ def _optional(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-def view_words(observation: Observation, score: Sequence[int]) -> list[str]:
+def view_words(observation: Observation, score: Sequence[int], memory: bool = False) -> list[str]:
     """The fields of the view of ``observation``'s seat, the match score by seat
-    before the round being ``score``."""
+    before the round being ``score``. In ``memory`` mode (RULES.md section 6: the rules
+    do not tell players their running points) each seat's points are ``-``.
+
+    >>> from sixtysix.games import THREE
+    >>> rnd = THREE.new_match(seed=1).deal()
+    >>> words = view_words(THREE.observe(rnd, 0), (0, 0, 0), memory=True)
+    >>> words[words.index("points"):words.index("tricks")]
+    ['points', '-', '-', '-']
+    """
     known = seen(observation)
     trump_card = "-" if known.trump_card is None else card_name(known.trump_card)
     shown = [word for seat, cards in enumerate(known.shown) for c in cards_in(cards)
@@ -45,7 +53,7 @@ def view_words(observation: Observation, score: Sequence[int]) -> list[str]:
         "hand", *(card_name(c) for c in cards_in(observation.hand)),
         "table", *(card_name(c) for c in observation.table),
         "shown", *shown,
-        "points", *map(str, observation.points),
+        "points", *("-" if memory else str(points) for points in observation.points),
         "tricks", *map(str, observation.trick_counts),
         "marriages", *marriages,
         "sizes", *map(str, known.sizes),

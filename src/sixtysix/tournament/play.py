@@ -50,8 +50,9 @@ def play_match(spec: MatchSpec) -> MatchResult:
                   spec.handshake_seconds) for i, name in enumerate(spec.bots)]
     folder = None if spec.bot_log is None else Path(spec.bot_log)
     for seat, bot in enumerate(bots):
-        if isinstance(bot, EngineBot) and folder is not None:
-            bot.log = folder / f"{log_name(spec)}-seat{seat}.log"
+        if isinstance(bot, EngineBot):
+            bot.memory = spec.memory
+            bot.log = None if folder is None else folder / f"{log_name(spec)}-seat{seat}.log"
     seats = [TimedSeat(bot) for bot in bots]
     table = Table(seats, rules, seed=spec.seed)
     forfeit = None

@@ -31,6 +31,8 @@ class MatchSpec:
     bot_log: str | None = None
     """The folder of the program bots' logs and of the records of forfeited matches
     (``None``: none are written)."""
+    memory: bool = False
+    """Whether program bots play in memory mode, told no running points."""
 
 
 def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
