@@ -84,7 +84,8 @@ class EngineBot(Bot[Observation]):
         points (:func:`~sixtysix.protocol.view.view_words`)."""
         self._log: BotLog | None = None
         self._narrator = Narrator()
-        self._resumed: tuple[AnyMatch, int] | None = None
+        self._retold: dict[int, tuple[Narrator, list[str]]] | None = None
+        """A resumed match's retelling in each version that seats it, with its narrator."""
         self._seat: int | None = None
         self.version = 1
         """The protocol version the program speaks, once it has answered the handshake."""
@@ -137,10 +138,15 @@ class EngineBot(Bot[Observation]):
         return cls(argv, seed, options=options)
 
     def resume(self, match: AnyMatch, seat: int) -> None:
-        """Retell ``match`` so far as ``seat`` heard it (:meth:`Narrator.retell`) once the
-        program has started, before anything else: a match resumed from its record. The
-        ``ROUND_RESUMED`` event that follows is then told already."""
-        self._resumed = match, seat
+        """Retell ``match`` as it stands now, as ``seat`` heard it (:meth:`Narrator.retell`),
+        once the program has started, before anything else, in the version it speaks: a
+        match resumed from its record. The ``ROUND_RESUMED`` event that follows is then
+        told already."""
+        self._retold = {}
+        for version, seats in wire.SEATS.items():
+            if match.rules.seats in seats:
+                narrator = Narrator(version)
+                self._retold[version] = narrator, narrator.retell(match, seat)
 
     def _fail(self, fault: str, detail: str = "") -> BotFailedError:
         """Tell the program ``error REASON`` and end it for ``fault``, which names the kind
@@ -262,13 +268,11 @@ class EngineBot(Bot[Observation]):
             if words != [wire.READYOK]:
                 raise self._fail("garbage instead of readyok", f": {quoted(' '.join(words))}")
         self._send(wire.match_line(seat, rules))
-        self._narrator = Narrator(self.version)
-        resumed, self._resumed = self._resumed, None
-        if resumed is None:
-            return False
-        for line in self._narrator.retell(*resumed):
+        retold, self._retold = self._retold, None
+        self._narrator, lines = (Narrator(self.version), []) if retold is None else retold[self.version]
+        for line in lines:
             self._send(line)
-        return True
+        return retold is not None
 
     def notify(self, event: Event) -> None:
         """Tell the bot what its seat sees of ``event``."""
