@@ -381,8 +381,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _unused_options(args: argparse.Namespace, own: GameCommands[Any]) -> None:
-    """Refuse the options of ``play`` that the game has no use for: those of the stock
-    and of program bots (only the two-hand game has them)."""
+    """Refuse the options of ``play`` that the game has no use for: those of the stock, and
+    the limits of a program opponent (the three-hand terminal table sets none)."""
     given = [option for option, value, used in (("--manual-draw", args.manual_draw, own.stock),
                                                 ("--no-explain-close", not args.explain_close, own.stock),
                                                 ("--bot-seconds", args.bot_seconds, own.programs),
@@ -611,7 +611,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     bot = commands.add_parser(
         "bot", help="serve a built-in bot over the bot protocol on standard input and output",
-        description=_wrap("Play a built-in bot or level over the bot protocol (docs/PROTOCOL.md): read "
+        description=_wrap("Play a built-in bot or level over the bot protocol, version 2 "
+                          "(docs/PROTOCOL.md), in the two-hand or the three-hand game: read "
                           "the host's lines on standard input, answer on standard output. A line the "
                           "bot cannot use is answered with 'error ...'. Exit status 0 at 'quit' or "
                           "the end of the input."),
