@@ -232,6 +232,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The two-hand presets with the flags each changes from ``classic``."""
+PRESET_NAMES = (*PRESETS, THREE_HAND)
+"""Every preset, the two-hand game's and then the three-hand game's."""
 
 _TWO_HAND_DEFAULTS = Rules()
 

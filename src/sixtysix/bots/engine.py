@@ -143,7 +143,7 @@ class EngineBot(Bot[Observation]):
         match resumed from its record. The ``ROUND_RESUMED`` event that follows is then
         told already."""
         self._retold = {}
-        for version, seats in wire.SEATS.items():
+        for version, seats in wire.VERSIONS.items():
             if match.rules.seats in seats:
                 narrator = Narrator(version)
                 self._retold[version] = narrator, narrator.retell(match, seat)

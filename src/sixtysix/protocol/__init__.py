@@ -7,8 +7,6 @@ seat. One concern per module:
   (:class:`~sixtysix.protocol.host.Narrator`), and the transport of the lines to and from a
   process;
 - :mod:`~sixtysix.protocol.botlog`: a program bot's log of one match;
-- :mod:`~sixtysix.protocol.seen`: what a seat sees beyond the game interface, in the same
-  terms for every game;
 - :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries;
 - :mod:`~sixtysix.protocol.tracker` (the two-hand game) and
   :mod:`~sixtysix.protocol.threehand` (the three-hand game): the bot side's view of a
@@ -23,7 +21,7 @@ package the bots import: this package imports only the table and the engine belo
 sits in the layer between the table and the bots (the import-linter layers of
 ``pyproject.toml``).
 
-Each version's lines are in ``wire`` (:data:`~sixtysix.protocol.wire.SEATS` says which
+Each version's lines are in ``wire`` (:data:`~sixtysix.protocol.wire.VERSIONS` says which
 games each seats), and its narration and reading beside those of the others (``Narrator``
 and the trackers take the version).
 """

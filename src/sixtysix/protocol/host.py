@@ -42,12 +42,11 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import IO, Protocol
 
-from sixtysix.cards import CardSet, cards_in
+from sixtysix.cards import Card, CardSet, cards_in
 from sixtysix.errors import BotFailedError, StateError, quoted
 from sixtysix.game.actions import Action
 from sixtysix.games import AnyMatch
 from sixtysix.protocol import wire
-from sixtysix.protocol.seen import Seen, seen
 from sixtysix.table import Event, EventKind, Table
 
 
@@ -56,7 +55,7 @@ class Narrator:
 
     Every line comes from the event and the seat's observation in it: the
     hand, the trump card and the other seats' shown cards are told as they change,
-    compared with the previous observation (:func:`~sixtysix.protocol.seen.seen`).
+    compared with the previous observation.
     """
 
     def __init__(self, version: int = 1) -> None:
@@ -64,7 +63,8 @@ class Narrator:
         self.rounds = 0
         self._actions = 0
         self._tricks = 0
-        self._last: tuple[CardSet, Seen] | None = None
+        self._last: tuple[CardSet, Card | None, tuple[CardSet, ...]] | None = None
+        """The seat's hand, the trump card and the other seats' shown cards, as last told."""
 
     def position(self) -> str:
         """Where the match told so far stands: the round, the trick in play and the
@@ -93,9 +93,9 @@ class Narrator:
     def lines(self, event: Event) -> list[str]:
         """The lines that tell ``event``."""
         obs = event.observation
-        known = seen(obs)
+        shown = tuple(0 if seat == obs.seat else cards for seat, cards in enumerate(obs.shown))
         last = self._last
-        self._last = obs.hand, known
+        self._last = obs.hand, obs.trump_card, shown
         out: list[str] = []
         self._tricks = sum(obs.trick_counts)
         if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
@@ -103,19 +103,18 @@ class Narrator:
             self._actions = 0
             out.append(wire.round_line(self.rounds, obs.dealer, event.score))
             out.append(wire.hand_line(obs.hand))
-            out.append(wire.trump_line(known.trump_card))
-            out.extend(self._shown(known.shown))
+            out.append(wire.trump_line(obs.trump_card))
+            out.extend(self._shown(shown))
             return out
         if event.kind is EventKind.ACTION:
             assert event.action is not None and event.actor is not None and last is not None
-            hand, before = last
+            hand, trump_card, before = last
             self._actions += 1
             out.append(wire.action_line(event.actor, event.action))
             out.extend(wire.card_line("draw", c) for c in cards_in(obs.hand & ~hand))
-            shown = zip(known.shown, before.shown, strict=True)
-            out.extend(self._shown([now & ~then for now, then in shown]))
-            if known.trump_card != before.trump_card:
-                out.append(wire.trump_line(known.trump_card))
+            out.extend(self._shown([now & ~then for now, then in zip(shown, before, strict=True)]))
+            if obs.trump_card != trump_card:
+                out.append(wire.trump_line(obs.trump_card))
             return out
         if event.kind is EventKind.ROUND_ENDED:
             result = event.result

@@ -20,11 +20,7 @@ from collections.abc import Sequence
 
 from sixtysix.cards import SUIT_LETTERS, card_name, cards_in
 from sixtysix.game.interface import Observation
-from sixtysix.protocol.seen import seen
-
-
-def _optional(value: int | None) -> str:
-    return "-" if value is None else str(value)
+from sixtysix.games import game_of
 
 
 def view_words(observation: Observation, score: Sequence[int], memory: bool = False) -> list[str]:
@@ -38,25 +34,25 @@ def view_words(observation: Observation, score: Sequence[int], memory: bool = Fa
     >>> words[words.index("points"):words.index("tricks")]
     ['points', '-', '-', '-']
     """
-    known = seen(observation)
-    trump_card = "-" if known.trump_card is None else card_name(known.trump_card)
-    shown = [word for seat, cards in enumerate(known.shown) for c in cards_in(cards)
-             for word in (str(seat), card_name(c))]
+    trump_card = "-" if observation.trump_card is None else card_name(observation.trump_card)
+    shown = [word for seat, cards in enumerate(observation.shown) if seat != observation.seat
+             for c in cards_in(cards) for word in (str(seat), card_name(c))]
+    stock = str(observation.stock_size) if game_of(observation.rules).stock else "-"
     marriages = [word for seat, suit in observation.marriages for word in (str(seat), SUIT_LETTERS[suit])]
     return [
         "seat", str(observation.seat),
         "dealer", str(observation.dealer),
         "leader", str(observation.leader),
         "trump", SUIT_LETTERS[observation.trump], trump_card,
-        "stock", _optional(known.stock),
-        "closed", _optional(known.closer),
+        "stock", stock,
+        "closed", "-" if observation.closer is None else str(observation.closer),
         "hand", *(card_name(c) for c in cards_in(observation.hand)),
         "table", *(card_name(c) for c in observation.table),
         "shown", *shown,
         "points", *("-" if memory else str(points) for points in observation.points),
         "tricks", *map(str, observation.trick_counts),
         "marriages", *marriages,
-        "sizes", *map(str, known.sizes),
+        "sizes", *map(str, observation.hand_sizes),
         "score", *map(str, score),
         "target", str(observation.rules.match_target),
     ]

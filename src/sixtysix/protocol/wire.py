@@ -29,13 +29,15 @@ from sixtysix.rules import Rules
 
 VERSION = 2
 """The newest protocol version this package speaks."""
-SEATS: Final = {1: (2,), 2: (2, 3)}
-"""The protocol versions this package speaks, each with the numbers of seats it plays:
-version 1 seats two, version 2 any game of the family."""
+VERSIONS: Final = {1: (2,), 2: (2, 3)}
+"""The protocol versions this package speaks, each with the numbers of seats of the games
+it plays: version 1 seats two, version 2 any game of the family."""
 MAX_LINE = 4096
 """The longest line either side may send, in characters."""
 MAX_SEED = 2 ** 64 - 1
 """The largest seed the host tells a program (``set seed N``)."""
+SEATS: Final = tuple(sorted({seats for seated in VERSIONS.values() for seats in seated}))
+"""The numbers of seats of the games some version plays: a program bot (``cmd:``) plays no other."""
 
 QUIT = "quit"
 """The host's last line: the bot exits."""
@@ -201,8 +203,8 @@ def read_version(arguments: Sequence[str]) -> int:
     sixtysix.errors.ProtocolError: version takes one of 1, 2, not '3'
     """
     text = " ".join(arguments)
-    if not text.isdigit() or int(text) not in SEATS:
-        raise ProtocolError(f"version takes one of {', '.join(map(str, SEATS))}, not {quoted(text)}")
+    if not text.isdigit() or int(text) not in VERSIONS:
+        raise ProtocolError(f"version takes one of {', '.join(map(str, VERSIONS))}, not {quoted(text)}")
     return int(text)
 
 
@@ -214,9 +216,9 @@ def check_seats(version: int, rules: Rules) -> None:
     ...
     sixtysix.errors.ProtocolError: protocol version 1 seats 2 players, not 3; version 2 does
     """
-    if rules.seats not in SEATS[version]:
-        seated = " or ".join(map(str, SEATS[version]))
-        newer = " or ".join(str(other) for other in SEATS if rules.seats in SEATS[other])
+    if rules.seats not in VERSIONS[version]:
+        seated = " or ".join(map(str, VERSIONS[version]))
+        newer = " or ".join(str(other) for other in VERSIONS if rules.seats in VERSIONS[other])
         raise ProtocolError(f"protocol version {version} seats {seated} players, not {rules.seats}; "
                             f"version {newer} does")
 

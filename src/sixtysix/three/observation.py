@@ -61,6 +61,22 @@ class ThreeObservation:
         return left_of(self.seat), left_of(left_of(self.seat))
 
     @property
+    def stock_size(self) -> int:
+        """No card is left to draw: the three-hand game deals every card.
+
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> rnd = ThreeMatch(seed=1).deal()
+        >>> observe_three(rnd, 0).stock_size, observe_three(rnd, 0).closer
+        (0, None)
+        """
+        return 0
+
+    @property
+    def closer(self) -> int | None:
+        """Nobody closes: the three-hand game has no stock."""
+        return None
+
+    @property
     def played(self) -> CardSet:
         """Every card played to a trick, those on the table included."""
         mask = 0

@@ -14,10 +14,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sixtysix.analysis import ANALYSES
-from sixtysix.bots import LEVELS, plays
+from sixtysix.bots import COMMAND, LEVELS, expertise, plays
 from sixtysix.bots.engine import EngineBot
-from sixtysix.games import THREE, AnyObservation, game_of
+from sixtysix.game.interface import Game
+from sixtysix.games import GAMES, AnyObservation, game_of
 from sixtysix.web.models.messages import Hint, HintAction
 from sixtysix.web.programs import make_program
 
@@ -38,19 +38,29 @@ def end_with(server: int) -> None:
     threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
-def three_levels() -> list[str]:
-    """The levels whose bots play the three-hand game.
+def levels_of(game: Game[Any, Any, Any]) -> list[str]:
+    """The levels whose bots play ``game``.
 
-    >>> "easy" in three_levels()
+    >>> from sixtysix.games import GAMES
+    >>> all("easy" in levels_of(game) for game in GAMES)
     True
     """
-    return [level for level in LEVELS if plays(level, THREE)]
+    return [level for level in LEVELS if plays(level, game)]
+
+
+def shared_levels() -> list[str]:
+    """The levels whose bots play every game (the new-game form's ``three_levels``).
+
+    >>> "easy" in shared_levels()
+    True
+    """
+    return [level for level in LEVELS if all(plays(level, game) for game in GAMES)]
 
 
 def analyse(observation: AnyObservation) -> list[tuple[str, float, bool]]:
     """The analysis of each legal action, by the analysis of the observation's game (run
     in a worker process)."""
-    analysis = ANALYSES[game_of(observation.rules).name]
+    analysis = expertise(game_of(observation.rules)).analyze
     return [(v.action.token, v.expected, v.exact) for v in analysis(observation, samples=HINT_SAMPLES)]
 
 
@@ -88,10 +98,11 @@ class Bots:
         for pool in self._pools.values():
             pool.shutdown(wait=True, cancel_futures=True)
 
-    @property
-    def opponents(self) -> list[str]:
-        """The bots a two-hand game may be played against: the levels and the program bots."""
-        return [*LEVELS, *self.programs]
+    def opponents(self, game: Game[Any, Any, Any]) -> list[str]:
+        """The bots that may take a seat of ``game``: the levels and the program bots
+        that play it."""
+        programs = [name for name, command in self.programs.items() if plays(COMMAND + command, game)]
+        return [*levels_of(game), *programs]
 
     async def think(self, level: str, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker processes of ``level``'s speed."""

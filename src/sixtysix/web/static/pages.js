@@ -5,8 +5,9 @@ import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { explanationText } from "./explain.js";
 import { currentLanguage, t, tn } from "./i18n.js";
-import { TableView, actionLabel, stockElement } from "./table.js";
-import { ThreeTableView, trickCards } from "./table3.js";
+import { actionLabel } from "./actions.js";
+import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
+import { TableView } from "./table.js";
 import { el, settings } from "./ui.js";
 
 /** The player, or null before they chose a name. */
@@ -271,7 +272,7 @@ export async function gamePage(root, id, navigate) {
     root.replaceChildren(page);
     return null;
   }
-  const table = game.players.length === 3 ? new ThreeTableView(root, game) : new TableView(root, game);
+  const table = new TableView(root, game);
   table.start();
   return table;
 }
@@ -291,7 +292,6 @@ export async function replayPage(root, id) {
   }
   const { game, steps } = data;
   const names = game.players.map((name) => name || "?");
-  const three = names.length === 3;
   let index = 0;
   const board = el("div.replay-board");
   const slider = el("input", {
@@ -318,25 +318,18 @@ export async function replayPage(root, id) {
       : t("{name}: {action}", { name: names[step.actor] ?? "", action: actionWords(step.action, view) });
     const trick = el("div.trick");
     const played = step.action && /^[9JQKTA][cdhs]$/.test(step.action);
-    if (three) {
-      const last = view.tricks[view.tricks.length - 1];
-      const cards = view.table.length ? view.table : last && played ? trickCards(last) : [];
-      trick.append(...cards.map(({ card }) => cardSvg(card, "played")));
-    } else if (view.lead_card) {
-      trick.append(cardSvg(view.lead_card, "played"));
-    } else if (view.tricks.length && played) {
-      const last = view.tricks[view.tricks.length - 1];
-      trick.append(cardSvg(last.lead, "played"), cardSvg(last.follow, "played"));
-    }
-    const side = three ? el("div.trump-card", {}, [cardText(view.trump_card)]) : stockElement(view);
+    const last = view.tricks[view.tricks.length - 1];
+    const table = tableCards(view);
+    const cards = table.length ? table : last && played ? trickCards(last, names.length) : [];
+    trick.append(...cards.map(({ card }) => cardSvg(card, "played")));
+    const side = hasStock(view) ? stockElement(view) : el("div.trump-card", {}, [cardText(view.trump_card)]);
     board.replaceChildren(...[
       el("p.step-what", { text: what }),
-      ...(three ? [handRow(view, 1), handRow(view, 2)] : [handRow(view, 1)]),
+      ...names.slice(1).map((_, index) => handRow(view, index + 1)),
       el("div.felt", {}, [side, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
       handRow(view, 0),
       view.outcome ? el("p.explanation", { text: explanationText(view.outcome.explanation, names) }) : null,
-      three ? el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) })
-        : el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
+      el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) }),
     ].filter(Boolean));
   }
   const onKey = (event) => {
