@@ -216,7 +216,6 @@ def test_cli_two_seat_json_is_unchanged(capsys: pytest.CaptureFixture[str]) -> N
     (["greedy"], "a tournament needs at least two bots"),
     (["greedy", "solver"], "bot 'solver' does not play the three-hand game yet"),
     (["greedy", "random", "--matches", "4"], "matches per trio must be a multiple of 3"),
-    (["greedy", "random", "--bot-seconds", "1"], "--bot-seconds: program bots (cmd:) play the two-hand"),
 ])
 def test_cli_three_hand_bad_input_is_one_line_and_exit_2(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -405,7 +405,8 @@ def _tournament(args: argparse.Namespace) -> int:
     report = run_tournament(args.bots, matches, args.rules, jobs=args.jobs,
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
-                            handshake_seconds=args.handshake_seconds)
+                            handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
+                            memory=args.memory)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -442,7 +443,7 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
                         away_limit=args.away_limit, workers=args.workers, seed=args.seed,
                         bots=tuple(args.bot), bot_seconds=args.bot_seconds,
-                        handshake_seconds=args.handshake_seconds,
+                        handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
                         rate_limits=dataclasses.replace(RateLimits(), **dict(args.rate_limit)))
     _check_address(args.host, args.port)
     try:  # open and migrate the database once here, so that a bad one is one line, not a traceback
@@ -603,12 +604,20 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--plot", metavar="FILE.html", type=_html_file,
                             help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    tournament.add_argument("--bot-log", metavar="DIR", default=None,
+                            help="folder of the program bots' logs, one per bot and match (every line "
+                                 "both ways and the bot's standard error), and of the records of the "
+                                 "matches lost by forfeit")
+    tournament.add_argument("--memory", action="store_true",
+                            help="memory mode: program bots (protocol version 2) are told no running "
+                                 "points, as the rules intend")
     _time_limits(tournament)
     tournament.set_defaults(handler=_tournament)
 
     bot = commands.add_parser(
         "bot", help="serve a built-in bot over the bot protocol on standard input and output",
-        description=_wrap("Play a built-in bot or level over the bot protocol (docs/PROTOCOL.md): read "
+        description=_wrap("Play a built-in bot or level over the bot protocol, version 2 "
+                          "(docs/PROTOCOL.md), in the two-hand or the three-hand game: read "
                           "the host's lines on standard input, answer on standard output. A line the "
                           "bot cannot use is answered with 'error ...'. Exit status 0 at 'quit' or "
                           "the end of the input."),
@@ -653,6 +662,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "10/minute;100/hour) or joins (20/minute;200/hour); LIMITS as "
                             "5/minute;100/day, or none. Repeat for more kinds")
     _time_limits(serve)
+    serve.add_argument("--bot-log", metavar="DIR", default=None,
+                       help="folder of the program bots' logs, one per game (every line both ways and "
+                            "the bot's standard error)")
     serve.add_argument("--log-level", default="info", choices=LOG_LEVELS,
                        help="the least level of the lines logged, one JSON object each on standard "
                             "error: every request, WebSocket and game event at info (default info)")

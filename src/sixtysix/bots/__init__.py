@@ -251,8 +251,8 @@ not '0'; solver takes samples
     """
     if spec.startswith((COMMAND, "learned:")):
         if not _external_plays(spec, game):
-            raise BotError(f"a program or learned bot does not play the {game.name} game yet: "
-                           "the bot protocol and the learned policies seat two")
+            external = "program" if spec.startswith(COMMAND) else "learned"
+            raise BotError(f"a {external} bot does not play the {game.name} game yet")
         if spec.startswith(COMMAND):
             from sixtysix.bots.engine import EngineBot
 

@@ -1,4 +1,4 @@
-"""Following a round from the bot protocol's lines alone (``docs/PROTOCOL.md``, version 1):
+"""Following a two-hand round from the bot protocol's lines alone (``docs/PROTOCOL.md``):
 the host tells a seat the events it sees, and :class:`Tracker` rebuilds from them the
 observation the host's table gave that seat, which a bot then acts on.
 """
@@ -51,7 +51,7 @@ class Tracker:
         self._hand = 0
         self._shown = 0
         self._trump: Card | None = None
-        self.score: tuple[int, int] | None = None
+        self.score: tuple[int, ...] | None = None
         """The match score by seat before this round, as the ``round`` line gave it."""
 
     def start(self, dealer: int) -> None:
@@ -78,8 +78,10 @@ class Tracker:
         """A card came into the seat's hand."""
         self._hand |= 1 << card
 
-    def shown(self, card: Card) -> None:
-        """The opponent showed a card it holds."""
+    def shown(self, seat: int, card: Card) -> None:
+        """The opponent, ``seat``, showed a card it holds."""
+        if seat != 1 - self.seat:
+            raise ProtocolError(f"only the opponent, seat {1 - self.seat}, shows cards, not seat {seat}")
         self._shown |= 1 << card
 
     def _deal(self) -> Round:

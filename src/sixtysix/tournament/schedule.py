@@ -30,6 +30,11 @@ class MatchSpec:
     """Seconds a program bot may think per decision (``None``: the protocol's default)."""
     handshake_seconds: float | None = None
     """Seconds a program bot may take for the handshake (``None``: the protocol's default)."""
+    bot_log: str | None = None
+    """The folder of the program bots' logs and of the records of forfeited matches
+    (``None``: none are written)."""
+    memory: bool = False
+    """Whether program bots play in memory mode, told no running points."""
 
 
 def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:

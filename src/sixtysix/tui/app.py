@@ -114,7 +114,7 @@ class SixtySixApp(App[int]):
             bot = limit(make_bot(opponent, bot_seed(self.seed, seat, game.seats), game=game), bot_seconds,
                         handshake_seconds)
             if match is not None and isinstance(bot, EngineBot):
-                bot.resume(match, seat)  # type: ignore[arg-type]
+                bot.resume(match, seat)
             bots.append(PausedSeat(bot, delay, self._stopping))
         self.table = Table([self.human, *bots], match=self.match)
         """The table; the worker thread plays its match."""

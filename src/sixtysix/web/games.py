@@ -26,6 +26,7 @@ from random import Random, SystemRandom
 from typing import Any
 
 from sixtysix.bots import LEVELS, make_bot
+from sixtysix.bots.engine import EngineBot
 from sixtysix.cards import NUM_CARDS, card_name, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
@@ -146,10 +147,11 @@ class GameService:
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
                  seed: int | None = None, programs: Mapping[str, str] | None = None,
-                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None,
+                 bot_log: str | None = None) -> None:
         self.storage = Storage(store)
         self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
-                         handshake_seconds=handshake_seconds)
+                         handshake_seconds=handshake_seconds, bot_log=bot_log)
         self.away_limit = away_limit
         self.games: dict[str, LiveGame] = {}
         self._rng = SystemRandom() if seed is None else Random(seed)
@@ -225,7 +227,10 @@ class GameService:
                   reason=CARD_TOKEN.sub("··", reason))
             self._spawn(self.forfeit(game, 1, fault))
 
-        game.host = ProgramHost(lambda: self.bots.program(bot, self._rng.getrandbits(64)), failed)
+        def start() -> EngineBot:
+            return self.bots.program(bot, self._rng.getrandbits(64), game.row.id)
+
+        game.host = ProgramHost(start, failed)
         match = narrowed(game.table.match, Match)
         game.table = Table([None, game.host], match=match)
         game.host.wake(match)

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sixtysix.bots import COMMAND, LEVELS, expertise, plays
@@ -67,11 +68,14 @@ class Bots:
     """The worker processes by speed, and the program bots players may pick."""
 
     def __init__(self, *, workers: int | None = None, programs: Mapping[str, str] | None = None,
-                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None,
+                 bot_log: str | None = None) -> None:
         self.programs = dict(programs or {})
         """The program bots the operator allows: each name's command (``cmd:`` without the prefix)."""
         self.bot_seconds = bot_seconds
         self.handshake_seconds = handshake_seconds
+        self.bot_log = bot_log
+        """The folder of the program bots' logs, ``None`` for none."""
         self._workers = workers
         self._pools: dict[bool, Executor] = {}
         """Worker processes by speed: the fast levels think in their own process, so a
@@ -110,6 +114,8 @@ class Bots:
         values = await asyncio.get_running_loop().run_in_executor(self._pools[False], analyse, observation)
         return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
 
-    def program(self, name: str, seed: int) -> EngineBot:
-        """A new process of the program bot ``name``, seeded."""
-        return make_program(self.programs[name], seed, self.bot_seconds, self.handshake_seconds)
+    def program(self, name: str, seed: int, game: str) -> EngineBot:
+        """A new process of the program bot ``name`` for the game of id ``game``, seeded; it
+        logs to the game's file of the bot log folder, if there is one."""
+        log = None if self.bot_log is None else Path(self.bot_log) / f"game-{game}.log"
+        return make_program(self.programs[name], seed, self.bot_seconds, self.handshake_seconds, log)
