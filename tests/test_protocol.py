@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix.bots import LEVELS, Bot, engine, make_bot, served
+from sixtysix.bots import LEVELS, Bot, engine, expertise, make_bot, served
 from sixtysix.bots.engine import EngineBot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.served import serve
@@ -32,7 +32,7 @@ from sixtysix.games import THREE, TWO, game_of
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
-from sixtysix.protocol.tracker import Tracker
+from sixtysix.protocol.tracker import RoundTracker, Tracker
 from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
@@ -144,13 +144,13 @@ class Rebuilt:
     def __init__(self, bot_name: str, seed: int, game: Game[Any, Any, Any]) -> None:
         self.bot = make_bot(bot_name, seed, game=game)
         self.narrator = Narrator(2)
-        self.tracker: served.RoundTracker | None = None
+        self.tracker: RoundTracker | None = None
         self.checked = 0
 
     def notify(self, event: Event) -> None:
         obs = event.observation
         if self.tracker is None:
-            self.tracker = served.TRACKERS[game_of(obs.rules).name](obs.seat, obs.rules, 1)
+            self.tracker = expertise(game_of(obs.rules)).tracker(obs.seat, obs.rules, 1)
         for line in self.narrator.lines(event):
             command, *arguments = line.split()
             if command not in ("roundend", "matchend"):

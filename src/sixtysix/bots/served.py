@@ -1,53 +1,24 @@
 """A built-in bot played over the bot protocol (``docs/PROTOCOL.md``, version 2), the bot
 side: :func:`serve`, what ``sixtysix bot NAME`` runs. It reads the host's lines
 (:mod:`~sixtysix.protocol.wire`), follows the round with its game's tracker
-(:data:`TRACKERS`, by the game's name) and answers each ``go`` with the bot's action.
+(its :attr:`~sixtysix.bots.Expertise.tracker`) and answers each ``go`` with the bot's action.
 :class:`~sixtysix.bots.engine.EngineBot` is the other end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from sixtysix.bots import LEVELS, Bot, make_bot
-from sixtysix.cards import Card, parse_card
+from sixtysix.bots import DEFAULT_GAME, LEVELS, Bot, expertise, make_bot
+from sixtysix.cards import parse_card
 from sixtysix.errors import BotError, ProtocolError, SixtySixError, quoted
-from sixtysix.game.actions import Action, parse_action
-from sixtysix.games import THREE, TWO, AnyObservation, game_of
+from sixtysix.game.actions import parse_action
+from sixtysix.games import game_of
 from sixtysix.protocol import wire
-from sixtysix.protocol.threehand import ThreeTracker
-from sixtysix.protocol.tracker import Tracker
+from sixtysix.protocol.tracker import RoundTracker
 from sixtysix.protocol.view import view_words
-from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind
-
-
-class RoundTracker(Protocol):
-    """One seat's view of a round, rebuilt from the host's lines (each game's own)."""
-
-    seat: int
-    rules: Rules
-    score: tuple[int, ...] | None
-
-    def start(self, dealer: int) -> None: ...
-
-    def hand(self, cards: Sequence[Card]) -> None: ...
-
-    def trump(self, card: Card | None) -> None: ...
-
-    def draw(self, card: Card) -> None: ...
-
-    def shown(self, seat: int, card: Card) -> None: ...
-
-    def action(self, actor: int, action: Action) -> None: ...
-
-    def observation(self) -> AnyObservation: ...
-
-
-TRACKERS: Final[dict[str, Callable[[int, Rules, int | None], RoundTracker]]] = {
-    TWO.name: Tracker, THREE.name: ThreeTracker}
-"""Each game's tracker, by the game's name."""
 
 
 def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: int | None = None) -> int:
@@ -68,7 +39,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     name, _, given = LEVELS.get(spec, spec).partition(":")
     settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
     made = spec  # the specification of bot, which set seed seeds again
-    game = TWO  # the game of the match, for which match makes the bot again
+    game = DEFAULT_GAME  # the game of the match, for which match makes the bot again
     tracker: RoundTracker | None = None
     for raw in lines:
         words = wire.words(raw)
@@ -109,7 +80,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                 seat, rules = wire.read_match(arguments, wire.VERSION)
                 game = game_of(rules)
                 bot = make_bot(made, seed, game=game)
-                tracker = TRACKERS[game.name](seat, rules, seed)
+                tracker = expertise(game).tracker(seat, rules, seed)
             elif command in ("roundend", "matchend", "error", "info", wire.STOP):
                 pass
             elif command not in _PLAY:
