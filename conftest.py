@@ -1,4 +1,5 @@
-"""Skip the doctests of the learning environments whose libraries (extra ``[rl]``) are missing."""
+"""Skip the doctests of the learning environments whose libraries (extra ``[rl]``) are missing,
+and the example bots of protocol version 1 (programs, not modules)."""
 
 from importlib.util import find_spec
 
@@ -7,6 +8,8 @@ import pytest
 collect_ignore_glob = [] if find_spec("pettingzoo") and find_spec("gymnasium") else ["src/sixtysix/env/*"]
 if not find_spec("pyspiel"):
     collect_ignore_glob.append("src/sixtysix/env/spiel.py")
+# The example bots of protocol version 1, kept as they were: programs that read their input.
+collect_ignore_glob.append("tests/protocol_v1/*")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -9,7 +9,6 @@ import json
 import queue
 import random
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -21,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix.bots import LEVELS, Bot, engine, make_bot, served
+from sixtysix.bots import LEVELS, Bot, engine, expertise, make_bot, served
 from sixtysix.bots.engine import EngineBot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.served import serve
@@ -29,13 +28,15 @@ from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import Game, narrowed
-from sixtysix.games import TWO
+from sixtysix.games import THREE, TWO, game_of
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
-from sixtysix.protocol.tracker import Tracker
+from sixtysix.protocol.tracker import RoundTracker, Tracker
+from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
+from sixtysix.tournament import play
 from sixtysix.tournament.play import play_match
 from sixtysix.tournament.run import run_tournament
 from sixtysix.two.match import Match
@@ -111,37 +112,45 @@ class ScriptedTransport:
         return "ended"
 
 
-def transcript_session(seed: int = 193) -> list[str]:
-    """The documented session: ``sixtysix bot greedy`` (served here) against ``random``,
-    one round to 1 game point."""
+SESSIONS = {"session": ("classic match_target=1", 193), "session three": ("three-hand match_target=1", 20)}
+"""The sessions of docs/PROTOCOL.md, by the name of their block: the rules and the seed."""
+
+
+def transcript_session(rules: str, seed: int) -> list[str]:
+    """A documented session: ``sixtysix bot greedy`` (served here) as seat 0, the other seats
+    ``random``, one round."""
     transport = ServedTransport("greedy", seed=1)
     bot = EngineBot(["sixtysix", "bot", "greedy"], seed=1, transport=lambda: transport)
-    Table([bot, make_bot("random", seed=2)], Rules.parse("classic match_target=1"), seed=seed).play()
+    parsed = Rules.parse(rules)
+    game = game_of(parsed)
+    others = [make_bot("random", seed=2 + seat, game=game) for seat in range(1, game.seats)]
+    Table([bot, *others], parsed, seed=seed).play()
     bot.close()
     return transport.transcript
 
 
-def test_the_documented_session_is_a_real_transcript() -> None:
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_the_documented_sessions_are_real_transcripts(name: str) -> None:
     doc = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
-    found = re.search(r"<!-- session -->\n```text\n(.*?)```", doc, re.S)
-    assert found is not None, "docs/PROTOCOL.md lost its session block"
-    assert found.group(1).splitlines() == transcript_session()
+    found = re.search(rf"<!-- {name} -->\n```text\n(.*?)```", doc, re.S)
+    assert found is not None, f"docs/PROTOCOL.md lost its {name} block"
+    assert found.group(1).splitlines() == transcript_session(*SESSIONS[name])
 
 
 class Rebuilt:
     """A seat that checks, at each event and each decision, that the tracker fed
     the protocol lines alone rebuilds exactly the table's observation."""
 
-    def __init__(self, bot_name: str, seed: int) -> None:
-        self.bot = make_bot(bot_name, seed)
-        self.narrator = Narrator()
-        self.tracker: Tracker | None = None
+    def __init__(self, bot_name: str, seed: int, game: Game[Any, Any, Any]) -> None:
+        self.bot = make_bot(bot_name, seed, game=game)
+        self.narrator = Narrator(2)
+        self.tracker: RoundTracker | None = None
         self.checked = 0
 
     def notify(self, event: Event) -> None:
         obs = event.observation
         if self.tracker is None:
-            self.tracker = Tracker(obs.seat, obs.rules, seed=1)
+            self.tracker = expertise(game_of(obs.rules)).tracker(obs.seat, obs.rules, 1)
         for line in self.narrator.lines(event):
             command, *arguments = line.split()
             if command not in ("roundend", "matchend"):
@@ -158,12 +167,15 @@ class Rebuilt:
         return self.bot.act(observation)
 
 
-@pytest.mark.parametrize("preset", ["classic", "pagat", "santase", "turkish"])
+@pytest.mark.parametrize("preset", ["classic", "pagat", "santase", "turkish", "three-hand"])
 def test_the_lines_tell_the_seat_everything_its_observation_holds(preset: str) -> None:
     checked = 0
+    rules = Rules.parse(preset)
+    game = game_of(rules)
     for seed in range(12):
-        seats = [Rebuilt("random", seed), Rebuilt("greedy", seed + 100)]
-        Table(seats, Rules.parse(preset), seed=seed).play()
+        seats = [Rebuilt(["random", "greedy", "random"][seat], seed + 100 * seat, game)
+                 for seat in range(game.seats)]
+        Table(seats, rules, seed=seed).play()
         checked += min(seat.checked for seat in seats)
     assert checked > 300
 
@@ -236,63 +248,85 @@ def _entrants_play(entrant: str, matches: int = 4) -> None:
     assert sum(s.decisions for s in report.standings if s.name == entrant) > 2 * matches
 
 
-def test_the_python_example_plays_through_the_client() -> None:
-    _entrants_play(PYTHON_BOT)
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_the_node_example_plays_through_the_client() -> None:
-    report = run_tournament([NODE_BOT, "random"], 10, SHORT, seed=3)
-    assert [r.forfeit for r in report.results] == [None] * 10
-    assert report.standings[0].name == NODE_BOT  # it plays better than random
-
-
 def test_sixtysix_bot_serves_a_builtin_bot_as_a_program() -> None:
     _entrants_play(f"{SERVED} random --seed 4")
 
 
+HEARING = ("import sys, time\nprint('version 2'); print('ready', flush=True)\n"
+           "for line in sys.stdin:\n    print('heard', line.strip()[:60], file=sys.stderr, flush=True)\n"
+           "    if line.startswith('isready'):\n        print('readyok', flush=True)\n"
+           "    if line.startswith('go'):\n")
+"""A version 2 bot that tells its standard error every line it hears, and does at each
+``go`` what the fault's lines after it say."""
 FAULTS = {
-    "crash": ("import sys\nprint('id name crash'); print('ready', flush=True)\n"
-              "for line in sys.stdin:\n    if line.startswith('go'):\n        raise SystemExit('boom')",
-              "the bot ended while"),
-    "hang": ("import sys, time\nprint('ready', flush=True)\n"
-             "for line in sys.stdin:\n    if line.startswith('go'):\n        time.sleep(60)",
-             "no answer to the request to act in time"),
-    "illegal": ("import sys\nprint('ready', flush=True)\n"
-                "for line in sys.stdin:\n    if line.startswith('go'):\n"
-                "        print('play out', flush=True)",
-                "illegal action 'out'"),
-    "garbage": ("import sys\nprint('ready', flush=True)\n"
-                "for line in sys.stdin:\n    if line.startswith('go'):\n"
-                "        print('hello there', flush=True)",
+    "crash": (HEARING + "        raise SystemExit('boom')", "the bot ended while the request to act"),
+    "hang": (HEARING + "        time.sleep(60)", "no answer to the request to act in time"),
+    "illegal": (HEARING + "        print('play out', flush=True)", "illegal action 'out'"),
+    "garbage": (HEARING + "        print('hello there', flush=True)",
                 "garbage instead of play: 'hello there'"),
+    "blank": (HEARING + "        print(flush=True)", "a blank line instead of play"),
     "silent": ("import time\ntime.sleep(60)", "no answer to the handshake in time"),
 }
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
-def test_a_faulty_bot_loses_its_matches_and_its_process_ends(
+def test_a_faulty_bot_is_told_why_loses_its_matches_and_its_process_ends(
         fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script, reason = FAULTS[fault]
     path = tmp_path / f"{fault}.py"
     path.write_text(script, encoding="utf-8")
     monkeypatch.setattr(engine, "DECISION_SECONDS", 0.3)
+    monkeypatch.setattr(engine, "STOP_SECONDS", 0.3)
     monkeypatch.setattr(engine, "HANDSHAKE_SECONDS", 0.5)
     started: list[subprocess.Popen[str]] = []
     real = ProcessTransport.__init__
 
-    def spy(self: ProcessTransport, argv: list[str]) -> None:
-        real(self, argv)
+    def spy(self: ProcessTransport, argv: list[str], errors: Callable[[str], None] | None = None) -> None:
+        real(self, argv, errors)
         started.append(self.process)
     monkeypatch.setattr(ProcessTransport, "__init__", spy)
     entrant = f"cmd:{sys.executable} {path}"
-    report = run_tournament([entrant, "random"], 2, SHORT, seed=1)
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=1, bot_log=str(tmp_path / "logs"))
     assert [r.spec.bots[r.winner] for r in report.results] == ["random", "random"]
     for result in report.results:
         assert result.forfeit is not None and reason in result.forfeit
+        assert fault == "silent" or re.search(r"\(at round 1, trick \d+, action \d+\)", result.forfeit)
+        seat = result.spec.bots.index(entrant)
+        log = (tmp_path / "logs" / f"{play.log_name(result.spec)}-seat{seat}.log").read_text(encoding="utf-8")
+        host = [line for line in log.splitlines() if line.startswith("host:")]
+        if fault != "crash":  # the others hear why before their input closes
+            assert host[-1].startswith(f"host:   error {reason}"), log
+        if fault in ("illegal", "garbage", "blank"):
+            assert f"stderr: heard error {reason}"[:60] in log, "the bot read the error line"
+        record = tmp_path / "logs" / f"{play.log_name(result.spec)}.ssn"
+        assert f"sixtysix replay {record}" in result.forfeit
+        assert Record.parse(record.read_text(encoding="utf-8")).replay().rules == SHORT
     assert report.to_json()["forfeits"][0]["reason"] == report.results[0].forfeit
     assert "forfeits (2 matches" in report.table()
     assert len(started) == 2 and all(process.poll() is not None for process in started)
+
+
+def test_a_version_2_bot_that_plays_only_when_stopped_plays_whole_matches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "stopped.py"
+    path.write_text("import sys\nprint('version 2'); print('ready', flush=True)\nfor line in sys.stdin:\n"
+                    "    if line.startswith('isready'):\n        print('readyok', flush=True)\n"
+                    "    if line.startswith('go'):\n        legal = line.split()[4]\n"
+                    "    if line.startswith('stop'):\n        print('play', legal, flush=True)\n",
+                    encoding="utf-8")
+    monkeypatch.setattr(engine, "DECISION_SECONDS", 0.05)
+    entrant = f"cmd:{sys.executable} {path}"
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=2, bot_log=str(tmp_path))
+    assert [r.forfeit for r in report.results] == [None, None]
+    told = [line.split()[1] for log in tmp_path.glob("*.log")
+            for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("host:")]
+    assert told.count("stop") == told.count("go") > 5
+
+
+def test_a_version_2_bot_must_answer_isready() -> None:
+    bot = EngineBot(["x"], transport=lambda: ScriptedTransport(["version 2\nready"]))
+    with pytest.raises(BotFailedError, match="the bot ended while isready"):
+        Table([bot, make_bot("random", seed=1)], seed=2).play()
 
 
 def test_a_program_that_cannot_be_found_is_a_bot_error() -> None:
@@ -336,12 +370,12 @@ def test_random_answers_make_the_client_fail_clearly(answers: list[str]) -> None
 
 def host_lines(seed: int) -> Iterator[str]:
     """A valid start of a match, as a host sends it."""
-    narrator = Narrator()
+    narrator = Narrator(2)
     out = ["sixtysix 1", "match seat 0 rules classic"]
 
     class Seat:
         def act(self, observation: Observation) -> Action:
-            out.append(wire.go_line(observation.legal, 1000))
+            out.append(wire.go_line(2, observation.legal, 1000))
             return observation.legal[0]
 
         def notify(self, event: Event) -> None:
@@ -357,14 +391,47 @@ def test_random_lines_get_clear_errors_from_sixtysix_bot(seed: int, keep: int, n
     out: list[str] = []
     assert serve("greedy", lines, out.append, seed=1) == 0
     for line in out:
-        assert line.split()[0] in ("id", "option", "ready", "play", "error"), line
+        assert line.split()[0] in ("id", "option", "version", "ready", "play", "error"), line
 
 
-def test_sixtysix_bot_refuses_the_three_hand_game() -> None:
-    out: list[str] = []
-    lines = ["sixtysix 1", "match seat 0 rules three-hand", "round 1 dealer 1 score 0 0", "quit"]
-    assert serve("random", lines, out.append) == 0
-    assert out[-2:] == ["error protocol version 1 plays the two-hand game only", "error round before match"]
+def served_seats(names: list[str], seed: int = 0) -> list[EngineBot]:
+    """Program seats, each ``sixtysix bot NAME`` served in a thread of this process."""
+    transports = [ServedTransport(name, seed + seat) for seat, name in enumerate(names)]
+    return [EngineBot([name], transport=functools.partial(lambda t: t, t))
+            for name, t in zip(names, transports, strict=True)]
+
+
+def test_sixtysix_bot_plays_every_seat_of_the_three_hand_game_over_version_2() -> None:
+    seats = served_seats(["random", "greedy", "heuristic"])
+    match = Table(seats, Rules.parse("three-hand match_target=8"), seed=4).play()
+    for bot in seats:
+        bot.close()
+    assert match.winner is not None and len(match.rounds) > 1
+    assert [(bot.version, bot.failure) for bot in seats] == [(2, None)] * 3
+
+
+def test_a_version_1_program_is_refused_a_three_hand_seat_with_the_reason() -> None:
+    transport = ScriptedTransport(["ready"])
+    bot = EngineBot(["v1"], transport=lambda: transport)
+    with pytest.raises(BotFailedError, match="protocol version 1 seats 2 players, not 3; version 2 does"):
+        Table([bot, make_bot("random", 1, game=THREE), make_bot("random", 2, game=THREE)],
+              Rules.parse("three-hand"), seed=1).play()
+    assert transport.closed
+
+
+def test_a_three_hand_tournament_seats_a_program_and_scores_its_forfeits(tmp_path: Path) -> None:
+    rules = Rules.parse("three-hand match_target=2")
+    entrant = f"{SERVED} greedy"
+    report = run_tournament([entrant, "random"], 3, rules, seed=3)
+    assert [r.forfeit for r in report.results] == [None] * 3
+    assert sum(s.decisions for s in report.standings if s.name == entrant) > 3 * 8
+    crash = tmp_path / "crash.py"
+    crash.write_text(FAULTS["crash"][0].replace("print('ready'", "print('version 2'); print('ready'"),
+                     encoding="utf-8")
+    from sixtysix.tournament.schedule import MatchSpec
+    result = play_match(MatchSpec(("random", f"cmd:{sys.executable} {crash}", "greedy"), str(rules), 5, 0))
+    assert result.forfeit is not None and result.forfeit.startswith("seat 1 (cmd:")
+    assert result.winner == max((0, 2), key=lambda seat: result.score[seat])
 
 
 def test_sixtysix_bot_survives_garbage_bytes_as_a_process() -> None:
@@ -425,8 +492,8 @@ async def test_the_terminal_table_plays_a_program_opponent(tmp_path: Path) -> No
 def test_sixtysix_bot_offers_and_takes_the_options_of_its_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[Bot[Any]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
-        made.append(make_bot(spec, seed))
+    def spy(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
+        made.append(make_bot(spec, seed, game=game))
         return made[-1]
     monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
@@ -457,7 +524,7 @@ def test_the_host_sets_the_options_of_the_spec_and_the_seed() -> None:
     bot.close()
     start = transport.transcript.index("host: match seat 0 rules classic match_target=1")
     handshake = transport.transcript[:start]
-    assert handshake[-2:] == ["host: set samples 3", "host: set seed 5"]
+    assert handshake[-4:] == ["host: set samples 3", "host: set seed 5", "host: isready", "bot:  readyok"]
     assert not any(line.startswith("bot:  error") for line in transport.transcript)
 
 
@@ -466,6 +533,25 @@ def test_an_option_the_bot_does_not_offer_fails_it_clearly() -> None:
     with pytest.raises(BotFailedError, match="the bot offers no option 'depth'; it offers seed"):
         Table([bot, make_bot("random", seed=1)], seed=2).play()
     assert bot.fault == "the bot offers no option 'depth'"
+
+
+@pytest.mark.parametrize(("options", "refusal"), [
+    ({"depth": "3", "style": "bold", "book": "x.bin", "margin": "1.5"}, None),
+    ({"depth": "13"}, "option depth takes a whole number from 1 to 12, not '13'"),
+    ({"depth": "2.5"}, "option depth takes a whole number from 1 to 12, not '2.5'"),
+    ({"margin": "nan"}, "option margin takes a number from 0 to 1.5, not 'nan'"),
+    ({"style": "wild"}, "option style takes one of safe, bold, not 'wild'")])
+def test_the_host_sets_only_values_of_the_declared_option_types(
+        options: dict[str, str], refusal: str | None) -> None:
+    declared = "\n".join(["option depth whole 1 12", "option margin number 0 1.5",
+                          "option style choice safe bold", "option book text", "ready", "play nothing"])
+    bot = EngineBot(["x"], options=options, transport=lambda: ScriptedTransport([declared]))
+    with pytest.raises(BotFailedError) as failed:
+        Table([bot, make_bot("random", seed=1)], seed=2).play()
+    if refusal is None:
+        assert failed.value.reason.startswith("illegal action 'nothing'")
+    else:
+        assert failed.value.reason.startswith(f"an option's value the bot does not take: {refusal}")
 
 
 def test_options_in_brackets_reach_a_real_program() -> None:
@@ -571,6 +657,23 @@ def test_the_retelling_is_what_sixtysix_bot_needs_to_play_on() -> None:
         assert any(line.startswith("host: round 2 dealer") for line in transport.transcript[told:])
 
 
+def test_a_resumed_three_hand_match_is_retold_to_sixtysix_bot() -> None:
+    for seed in range(4):
+        match = THREE.new_match(Rules.parse("three-hand match_target=7"), seed=seed)
+        randoms = [make_bot("random", seed=seed + seat, game=THREE) for seat in range(3)]
+        Table(randoms, match=match).play_round()
+        rnd = match.deal()
+        for _ in range(2 + seed):
+            rnd.push(rnd.legal_tuple()[0])
+        transport = ServedTransport("greedy", seed=seed)
+        bot = EngineBot(["served"], transport=lambda t=transport: t)  # type: ignore[misc]
+        bot.resume(match, 1)
+        assert Table([randoms[0], bot, randoms[2]], match=match).play().is_over
+        bot.close()
+        assert not [line for line in transport.transcript if line.startswith("bot:  error")]
+        assert bot.failure is None and "host: round 2 dealer" in " ".join(transport.transcript)
+
+
 @pytest.mark.slow
 async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Path) -> None:
     pytest.importorskip("textual")
@@ -595,9 +698,9 @@ async def test_the_terminal_table_resumes_a_match_against_a_program(tmp_path: Pa
 def test_sixtysix_bot_is_seeded_by_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[tuple[str, int | None]] = []
 
-    def spy(spec: str, seed: int | None = None) -> Bot[Any]:
+    def spy(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
         made.append((spec, seed))
-        return make_bot(spec, seed)
+        return make_bot(spec, seed, game=game)
     monkeypatch.setattr(served, "make_bot", spy)
     out: list[str] = []
     lines = ["sixtysix 1", "set seed 12", "set samples 3", "set seed 13", "set seed -1", "quit"]
@@ -634,7 +737,7 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
 
     class Served:
         def __init__(self) -> None:
-            self.narrator = Narrator()
+            self.narrator = Narrator(2)
             self.tracker: Tracker | None = None
             self.starts: list[tuple[int, ...]] = []
 
@@ -650,7 +753,9 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
 
         def act(self, observation: Observation) -> Action:
             assert self.tracker is not None
-            answer = served._play(self.tracker, Listening(), "go", [])
+            view = view_words(observation, self.starts[-1])
+            _, *arguments = wire.go_line(2, observation.legal, 1000, view).split()
+            answer = served._play(self.tracker, Listening(), "go", arguments)
             assert answer is not None
             return Action.parse(answer.removeprefix("play "))
 

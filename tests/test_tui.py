@@ -23,15 +23,18 @@ from sixtysix.analysis import analyze
 from sixtysix.cards import DIAMONDS, HEARTS, NINE, cards_in, suit_of
 from sixtysix.cli import main
 from sixtysix.game.actions import CLOSE, DRAW, EXCHANGE, PASS, Action
+from sixtysix.game.interface import narrowed
 from sixtysix.game.outcome import Reason
 from sixtysix.game.round import Phase
 from sixtysix.notation import Record
 from sixtysix.rules import Rules
 from sixtysix.tui import run
-from sixtysix.tui.app import HINT_SAMPLES, GameScreen, SixtySixApp
+from sixtysix.tui.app import SixtySixApp
+from sixtysix.tui.game_screen import HINT_SAMPLES, GameScreen
+from sixtysix.tui.names import Names
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker, MatchOverScreen, RoundOverScreen
 from sixtysix.tui.widgets import CardWidget
-from sixtysix.tui.words import Names, action_label, card_text
+from sixtysix.tui.words import action_label, card_text
 from sixtysix.two.match import Match, RoundResult
 from sixtysix.two.observation import Observation
 from sixtysix.two.outcome import Outcome
@@ -422,13 +425,12 @@ async def test_hint_key_lists_the_legal_actions_best_first() -> None:
         await settle(pilot, app)
         offered = app.screen.active_bindings.get("h")
         assert offered is not None and offered.enabled and offered.binding.description == "Hint"
-        obs = app.game.observation
-        assert obs is not None
+        obs = narrowed(app.game.observation, Observation)
         check_hint(await show_hint(pilot, app), obs)
         assert app.game.legal == obs.legal  # the hint chose nothing
         await play_until_draw(pilot, app)
-        obs = app.game.observation
-        assert obs is not None and DRAW in obs.legal
+        obs = narrowed(app.game.observation, Observation)
+        assert DRAW in obs.legal
         check_hint(await show_hint(pilot, app), obs)  # "Draw" among the actions
 
 
@@ -462,7 +464,7 @@ async def test_hint_is_offered_only_on_the_users_turn() -> None:
                                              ("hard", "Hard bot"), ("expert", "Expert bot")])
 def test_levels_are_opponents_with_friendly_names(level: str, name: str) -> None:
     app = SixtySixApp(opponent=level, seed=1, delay=0)
-    assert app.names.opponent == name
+    assert app.names.bot == name
 
 
 async def test_playing_a_level_records_it(tmp_path: Path) -> None:

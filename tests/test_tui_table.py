@@ -15,9 +15,11 @@ from textual.widgets import Static
 
 from sixtysix.cards import suit_of
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, OUT, Action, marriage
+from sixtysix.game.interface import narrowed
 from sixtysix.game.round import Phase
 from sixtysix.rules import Rules
-from sixtysix.tui.app import MIN_HEIGHT, MIN_WIDTH, GameScreen, SixtySixApp
+from sixtysix.tui.app import SixtySixApp
+from sixtysix.tui.game_screen import MIN_HEIGHT, MIN_WIDTH, GameScreen
 from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, RoundOverScreen
 from sixtysix.tui.widgets import GameLog
 from sixtysix.two.observation import Observation
@@ -56,8 +58,8 @@ async def play_until(pilot: Pilot[int], app: SixtySixApp, wanted: Callable[[Obse
             await pilot.press("enter")
             continue
         obs = app.game.observation
-        if obs is not None and app.game.legal and wanted(obs):
-            return obs
+        if obs is not None and app.game.legal and wanted(narrowed(obs, Observation)):
+            return narrowed(obs, Observation)
         await press_action(pilot, app, policy(app.game.legal))
     pytest.fail("the user never faced such a decision")
 
@@ -198,7 +200,7 @@ def may_close_before_drawing(obs: Observation) -> bool:
 def current_round(app: SixtySixApp) -> Round:
     rnd = app.match.round
     assert rnd is not None
-    return rnd
+    return narrowed(rnd, Round)
 
 
 async def test_closing_says_what_it_means_and_asks_first() -> None:

@@ -21,26 +21,26 @@ from sixtysix.game.actions import OUT, Action
 from sixtysix.game.interface import narrowed
 from sixtysix.notation import read_record
 from sixtysix.rules import Rules
-from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import ThreeObservation
-from sixtysix.tui.app import HINT_SAMPLES
+from sixtysix.tui.app import SixtySixApp
+from sixtysix.tui.game_screen import HINT_SAMPLES, GameScreen
 from sixtysix.tui.saving import load
-from sixtysix.tui.screens import ConfirmScreen, MarriagePicker
-from sixtysix.tui.three import ThreeApp, ThreeGameScreen, ThreeMatchOverScreen, ThreeRoundOverScreen
+from sixtysix.tui.screens import ConfirmScreen, MarriagePicker, MatchOverScreen, RoundOverScreen
 from sixtysix.tui.widgets import CardWidget, GameLog
 from sixtysix.tui.words import action_label, card_text
 from test_tui import wait_until
 
 SIZE = (100, 32)
 SHORT = Rules.parse("three-hand match_target=3")
+THREE_HAND = Rules.parse("three-hand")
 
 
-async def settle(pilot: Pilot[int], app: ThreeApp) -> None:
+async def settle(pilot: Pilot[int], app: SixtySixApp) -> None:
     """Wait until the user is asked something: a card at the table, or a dialog."""
-    await wait_until(pilot, lambda: bool(app.game.legal) or not isinstance(app.screen, ThreeGameScreen))
+    await wait_until(pilot, lambda: bool(app.game.legal) or not isinstance(app.screen, GameScreen))
 
 
-def screen_text(app: ThreeApp, log: bool = True) -> str:
+def screen_text(app: SixtySixApp, log: bool = True) -> str:
     """Everything the active screen shows in its Static widgets (cards included), and
     in its log unless ``log`` is false."""
     parts = []
@@ -53,13 +53,13 @@ def screen_text(app: ThreeApp, log: bool = True) -> str:
     return "\n".join(parts)
 
 
-def _changed(app: ThreeApp, screen: object, legal: tuple[Action, ...] = ()) -> Callable[[], bool]:
+def _changed(app: SixtySixApp, screen: object, legal: tuple[Action, ...] = ()) -> Callable[[], bool]:
     """Whether the app has moved on from ``screen`` or from asking for ``legal``."""
     return lambda: app.screen is not screen or (bool(legal) and app.game.legal != legal)
 
 
-async def play_by_keys(pilot: Pilot[int], app: ThreeApp, rng: random.Random,
-                       check: Callable[[ThreeApp], None] | None = None) -> int:
+async def play_by_keys(pilot: Pilot[int], app: SixtySixApp, rng: random.Random,
+                       check: Callable[[SixtySixApp], None] | None = None) -> int:
     """Play the match to its end from the keyboard, a random legal choice each time;
     returns the number of decisions made by key."""
     keys = 0
@@ -68,9 +68,9 @@ async def play_by_keys(pilot: Pilot[int], app: ThreeApp, rng: random.Random,
         if check is not None:
             check(app)
         screen = app.screen
-        if isinstance(screen, ThreeMatchOverScreen):
+        if isinstance(screen, MatchOverScreen):
             return keys
-        if isinstance(screen, ThreeRoundOverScreen):
+        if isinstance(screen, RoundOverScreen):
             await pilot.press("enter")
             await wait_until(pilot, _changed(app, screen))
             continue
@@ -98,12 +98,12 @@ async def play_by_keys(pilot: Pilot[int], app: ThreeApp, rng: random.Random,
 @pytest.mark.parametrize("seed", [3, 8])
 async def test_a_whole_match_is_played_from_keys(seed: int, tmp_path: Path) -> None:
     save = tmp_path / "three.ssn"
-    app = ThreeApp(SHORT, seed=seed, opponent="greedy", delay=0, save=save)
+    app = SixtySixApp(SHORT, seed=seed, opponent="greedy", delay=0, save=save)
     async with app.run_test(size=SIZE) as pilot:
         keys = await play_by_keys(pilot, app, random.Random(seed))
         match = app.table.match
         assert match.is_over and keys > 0
-        assert isinstance(app.screen, ThreeMatchOverScreen)
+        assert isinstance(app.screen, MatchOverScreen)
         shown = screen_text(app)
         assert "wins the match!" in shown or "win the match!" in shown
         assert " · ".join(f"{name} {points}" for name, points in zip(("You", "Left", "Right"), match.score,
@@ -118,12 +118,12 @@ async def test_a_whole_match_is_played_from_keys(seed: int, tmp_path: Path) -> N
 
 @pytest.mark.slow
 async def test_no_hidden_card_of_another_seat_is_ever_rendered() -> None:
-    app = ThreeApp(seed=5, opponent="greedy", delay=0)
+    app = SixtySixApp(THREE_HAND, seed=5, opponent="greedy", delay=0)
     seen: list[str] = []
 
-    def check(app: ThreeApp) -> None:
+    def check(app: SixtySixApp) -> None:
         rnd = app.table.match.round
-        if rnd is None or not isinstance(app.screen, ThreeGameScreen):
+        if rnd is None or not isinstance(app.screen, GameScreen):
             return
         text = screen_text(app, log=False)  # the log tells the cards played
         faces = {widget.card for widget in app.screen.query(CardWidget)}
@@ -142,7 +142,7 @@ async def test_no_hidden_card_of_another_seat_is_ever_rendered() -> None:
 
 
 async def test_the_table_shows_seats_trump_trick_and_turn() -> None:
-    app = ThreeApp(SHORT, seed=2, opponent="greedy", delay=0)
+    app = SixtySixApp(SHORT, seed=2, opponent="greedy", delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         obs = app.game.observation
@@ -151,7 +151,7 @@ async def test_the_table_shows_seats_trump_trick_and_turn() -> None:
         assert "Left · Greedy" in text and "Right · Greedy" in text
         for seat in (1, 2):
             assert f"{obs.hand_sizes[seat]} cards" in text
-        assert card_symbol(obs.trump_card) in text and "trump" in text
+        assert obs.trump_card is not None and card_symbol(obs.trump_card) in text and "trump" in text
         assert "▶ Your turn" in text and "playing to 3" in text
         for card in cards_in(obs.hand):
             assert card_symbol(card)[:-1] in text
@@ -161,7 +161,7 @@ async def test_the_table_shows_seats_trump_trick_and_turn() -> None:
 
 
 async def test_a_refused_key_says_why() -> None:
-    app = ThreeApp(seed=4, opponent="greedy", delay=0)
+    app = SixtySixApp(THREE_HAND, seed=4, opponent="greedy", delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         # Seat 0 follows clubs first, holding other cards.
@@ -182,14 +182,14 @@ async def test_a_refused_key_says_why() -> None:
         app.exit(0)
 
 
-def hints(app: ThreeApp) -> list[list[str]]:
+def hints(app: SixtySixApp) -> list[list[str]]:
     """The hints in the log, each as its lines (unwrapped)."""
     return [entry.plain.splitlines() for entry in app.screen.query_one("#log", GameLog).entries
             if entry.plain.startswith("Hint")]
 
 
 async def test_hint_key_lists_the_legal_actions_best_first() -> None:
-    app = ThreeApp(seed=4, opponent="greedy", delay=0)
+    app = SixtySixApp(THREE_HAND, seed=4, opponent="greedy", delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         obs = app.game.observation
@@ -201,7 +201,7 @@ async def test_hint_key_lists_the_legal_actions_best_first() -> None:
                             f"(estimated over {HINT_SAMPLES} deals)")
         entries = [(label, value) for line in lines[1:]
                    for label, value in re.findall(r"(\S.*?)\s+([+-]\d+\.\d\d)", line)]
-        values = analyze_three(obs, samples=HINT_SAMPLES)
+        values = analyze_three(narrowed(obs, ThreeObservation), samples=HINT_SAMPLES)
         assert len(entries) == len(obs.legal) == len(values)
         for (label, expected), value in zip(entries, values, strict=True):
             card = value.action.card
@@ -212,7 +212,7 @@ async def test_hint_key_lists_the_legal_actions_best_first() -> None:
 
 
 async def test_hint_is_for_the_users_turn_and_its_decision_only() -> None:
-    app = ThreeApp(seed=4, opponent="greedy", delay=30)  # seat 0 follows: a bot leads, slowly
+    app = SixtySixApp(THREE_HAND, seed=4, opponent="greedy", delay=30)  # seat 0 follows: a bot leads, slowly
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.game.observation is not None)
         assert not app.game.legal
@@ -221,7 +221,7 @@ async def test_hint_is_for_the_users_turn_and_its_decision_only() -> None:
         assert str(app.screen.query_one("#status", Static).content) == "Hints are for your turn."
         assert hints(app) == []
         app.exit(0)
-    app = ThreeApp(seed=4, opponent="greedy", delay=0)
+    app = SixtySixApp(THREE_HAND, seed=4, opponent="greedy", delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         past = app.game.observation
@@ -238,7 +238,7 @@ async def test_hint_is_for_the_users_turn_and_its_decision_only() -> None:
 
 async def test_a_saved_match_resumes_where_it_stopped(tmp_path: Path) -> None:
     save = tmp_path / "three.ssn"
-    app = ThreeApp(SHORT, seed=6, opponent="greedy", delay=0, save=save)
+    app = SixtySixApp(SHORT, seed=6, opponent="greedy", delay=0, save=save)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
             await settle(pilot, app)
@@ -252,7 +252,7 @@ async def test_a_saved_match_resumes_where_it_stopped(tmp_path: Path) -> None:
     resumed = load(save)
     assert resumed.opponent == "greedy" and resumed.seed == 6
     assert resumed.match.rounds[-1].actions == played
-    again = ThreeApp(match=narrowed(resumed.match, ThreeMatch), seed=resumed.seed, opponent="greedy", delay=0,
+    again = SixtySixApp(match=resumed.match, seed=resumed.seed, opponent="greedy", delay=0,
                      save=save)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot, again)

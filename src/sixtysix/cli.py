@@ -14,21 +14,31 @@ import socket
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Any, NoReturn
 
-from sixtysix.analysis import ANALYSES, DEFAULT_SAMPLES, ActionValue
-from sixtysix.bots import BOTS, COMMAND, LEVELS, MAX_SAMPLES, MAX_SECONDS, make_bot, search, threehand
+from sixtysix.analysis import DEFAULT_SAMPLES, ActionValue
+from sixtysix.bots import (
+    BOTS,
+    COMMAND,
+    DEFAULT_GAME,
+    LEVELS,
+    MAX_SAMPLES,
+    MAX_SECONDS,
+    expertise,
+    make_bot,
+    plays,
+)
 from sixtysix.bots.engine import DECISION_SECONDS, HANDSHAKE_SECONDS
 from sixtysix.errors import BotError, RulesError, SixtySixError, quoted
 from sixtysix.game.actions import DRAW, PASS
 from sixtysix.game.interface import Game
-from sixtysix.games import THREE, TWO, AnyMatch, AnyRoundResult, game_of
+from sixtysix.games import GAMES, AnyMatch, AnyRoundResult, game_of
 from sixtysix.notation import MAX_RECORD_BYTES, ReplayError, legal_tokens, read_record
-from sixtysix.rules import THREE_HAND, Rules
+from sixtysix.rules import Rules
 from sixtysix.tournament.backends import BACKENDS
 from sixtysix.tournament.run import run_tournament
+from sixtysix.tournament.seating import Seating, spelled
 from sixtysix.web.logs import LEVELS as LOG_LEVELS
 
 _IMPLICIT = {
@@ -45,43 +55,23 @@ MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
 
 
-_V = TypeVar("_V")
+_OTHER_GAMES = tuple(game for game in GAMES if game is not DEFAULT_GAME)
+"""The games a command plays when its rules say so, besides the default rules' one."""
 
 
+def _preset(game: Game[Any, Any, Any]) -> str:
+    """The preset of ``game``'s default rules.
 
-@dataclass(frozen=True)
-class GameCommands(Generic[_V]):
-    """What the commands do their own way for one game, of observations ``_V``; :data:`GAME_COMMANDS`
-    holds one for each game, by its name."""
-
-    matches: int
-    """A tournament's matches per pairing (per trio of three seats) unless told."""
-    determined: Callable[[_V], bool]
-    """Whether an observation fixes every card still to play (so that it is solved exactly)."""
-    valued: str
-    """What the values of the game's analysis (:data:`sixtysix.analysis.ANALYSES`) are, with
-    ``{seat}`` for the seat to act."""
-    stock: bool
-    """Whether the game has a stock to draw from and close (``play --manual-draw``,
-    ``--no-explain-close``)."""
-    programs: bool
-    """Whether program bots (``cmd:``) play it: the bot protocol is of the two-hand game."""
+    >>> [_preset(game) for game in GAMES]
+    ['classic', 'three-hand']
+    """
+    rules: Rules = game.new_match().rules
+    return rules.preset_name
 
 
-GAME_COMMANDS: dict[str, GameCommands[Any]] = {
-    TWO.name: GameCommands(100, search.is_determined, "expected game points for seat {seat}",
-                           stock=True, programs=True),
-    THREE.name: GameCommands(120, threehand.is_determined,
-                             "seat {seat}'s expected game points minus the mean of the two others'",
-                             stock=False, programs=False),
-}
-"""What the commands do their own way for each game, by the game's name. A three-hand
-tournament's default, 120, is a multiple of 3 and of 6 (its seat orders)."""
-
-
-def game_commands(game: Game[Any, Any, Any]) -> GameCommands[Any]:
-    """What the commands do their own way for ``game``."""
-    return GAME_COMMANDS[game.name]
+def _programs() -> str:
+    """The games that program bots (``cmd:``) play, by name."""
+    return " and ".join(game.name for game in GAMES if plays(COMMAND, game))
 
 
 def summary(match: AnyMatch, legal: bool = False) -> dict[str, Any]:
@@ -176,9 +166,9 @@ def _analyze(args: argparse.Namespace) -> int:
             print("The round is over: no decision to analyze until the next [Deck].")
         return 0
     game = game_of(match.rules)
-    own = game_commands(game)
+    known = expertise(game)
     observation = game.observe(rnd, seat)
-    legal, determined = observation.legal, own.determined(observation)
+    legal, determined = observation.legal, known.determined(observation)
     phase = rnd.phase.name.lower()
     if len(legal) == 1 and not determined:
         only = legal[0]
@@ -191,7 +181,7 @@ def _analyze(args: argparse.Namespace) -> int:
                   + (f" ({note})" if note else "") + "; nothing to analyze.")
         return 0
     progress = _progress_bar("sampled deals")
-    values = ANALYSES[game.name](observation, samples=args.samples, seed=args.seed, progress=progress)
+    values = known.analyze(observation, samples=args.samples, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps({"seat": seat, "phase": phase, "actions": [
             {"action": v.action.token, "expected": round(v.expected, 4), "exact": v.exact}
@@ -199,7 +189,7 @@ def _analyze(args: argparse.Namespace) -> int:
         return 0
     how = ("solved exactly: every card still to play is known" if values[0].exact
            else f"estimated over {values[0].samples} sampled deals (seed {args.seed})")
-    print(f"Seat {seat} to act ({phase}); {own.valued.format(seat=seat)}, {how}.")
+    print(f"Seat {seat} to act ({phase}); {known.valued.format(seat=seat)}, {how}.")
     print(_analysis_table(values))
     return 0
 
@@ -240,8 +230,9 @@ def number(low: float, high: float) -> Callable[[str], float]:
 
 
 def rules_argument(text: str) -> Rules:
-    """An argument type for the two-hand benchmarks: a two-hand preset with optional
-    ``flag=value`` overrides.
+    """An argument type for the benchmarks of the default rules' game
+    (:data:`~sixtysix.bots.DEFAULT_GAME`): one of its presets with optional ``flag=value``
+    overrides.
 
     >>> rules_argument("three-hand")
     Traceback (most recent call last):
@@ -253,8 +244,10 @@ def rules_argument(text: str) -> Rules:
         rules = Rules.parse(text)
     except RulesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if game_of(rules) is not TWO:
-        raise argparse.ArgumentTypeError(_NOT_YET)
+    if game_of(rules) is not DEFAULT_GAME:
+        raise argparse.ArgumentTypeError(
+            f"this benchmark measures the {DEFAULT_GAME.name} game "
+            f"({', '.join(game.name for game in _OTHER_GAMES)}: {_OTHER_BENCHMARKS})")
     return rules
 
 
@@ -271,7 +264,8 @@ def game_rules_argument(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-_NOT_YET = f"this benchmark measures the {TWO.name} game ({THREE.name}: three_playout.py, three_decision.py)"
+_OTHER_BENCHMARKS = "three_playout.py, three_decision.py"
+"""The benchmarks of the other games than the default one, in ``benchmarks/``."""
 
 
 def bot_argument(text: str) -> str:
@@ -360,15 +354,14 @@ def _play(args: argparse.Namespace) -> int:
             if given:
                 raise SaveError(f"--resume takes the rules, opponent, seed and file from the record: "
                                 f"drop {', '.join(given)}")
-            own = game_commands(read_saved(Path(args.resume)).game)
-            _unused_options(args, own)
+            _unused_options(args, read_saved(Path(args.resume)).game)
             resumed = load(Path(args.resume))
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds,
                        explain_close=args.explain_close)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
-        _unused_options(args, game_commands(game_of(rules)))
+        _unused_options(args, game_of(rules))
         if args.save is not None:
             check_save(Path(args.save), force=args.force)
     except (RulesError, SaveError) as error:
@@ -379,32 +372,41 @@ def _play(args: argparse.Namespace) -> int:
                handshake_seconds=args.handshake_seconds, explain_close=args.explain_close)
 
 
-def _unused_options(args: argparse.Namespace, own: GameCommands[Any]) -> None:
-    """Refuse the options of ``play`` that the game has no use for: those of the stock
-    and of program bots (only the two-hand game has them)."""
-    given = [option for option, value, used in (("--manual-draw", args.manual_draw, own.stock),
-                                                ("--no-explain-close", not args.explain_close, own.stock),
-                                                ("--bot-seconds", args.bot_seconds, own.programs),
-                                                ("--handshake-seconds", args.handshake_seconds, own.programs))
-             if value and not used]
-    if given:
-        raise RulesError(f"{', '.join(given)}: for the two-hand game only (the three-hand game has no "
-                         "draw, and program bots play the two-hand game only)")
+def _unused_options(args: argparse.Namespace, game: Game[Any, Any, Any]) -> None:
+    """Refuse the options of ``play`` that ``game`` has no use for: those of the stock in a
+    game without one, and those of program bots in a game they do not play."""
+    given = {"--manual-draw": args.manual_draw, "--no-explain-close": not args.explain_close,
+             "--bot-seconds": args.bot_seconds, "--handshake-seconds": args.handshake_seconds}
+    unused = [option for option, value in given.items() if value and not _uses(game, option)]
+    if unused:
+        owners = " and ".join(other.name for other in GAMES
+                              if all(_uses(other, option) for option in unused))
+        why = ([f"the {game.name} game has no draw"] if not game.stock else []) + (
+            [] if plays(COMMAND, game) else [f"program bots play the {_programs()} game only"])
+        raise RulesError(f"{', '.join(unused)}: for the {owners} game only ({', and '.join(why)})")
+
+
+def _uses(game: Game[Any, Any, Any], option: str) -> bool:
+    """Whether ``game`` has a use for ``play``'s ``option``: a stock to draw from and close,
+    or program bots."""
+    return game.stock if option in ("--manual-draw", "--no-explain-close") else plays(COMMAND, game)
 
 
 def _tournament(args: argparse.Namespace) -> int:
     if args.address is not None and args.backend != "ray":
         raise CommandError("--address needs --backend ray")
-    own = game_commands(game_of(args.rules))
+    game = game_of(args.rules)
     given = [option for option, value in (("--bot-seconds", args.bot_seconds),
                                           ("--handshake-seconds", args.handshake_seconds))
-             if value is not None and not own.programs]
+             if value is not None and not plays(COMMAND, game)]
     if given:
-        raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the two-hand game only")
-    report = run_tournament(args.bots, args.matches or own.matches, args.rules, jobs=args.jobs,
+        raise CommandError(f"{' and '.join(given)}: program bots (cmd:) play the {_programs()} game only")
+    matches = args.matches or Seating(game.seats).default_matches
+    report = run_tournament(args.bots, matches, args.rules, jobs=args.jobs,
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
-                            handshake_seconds=args.handshake_seconds)
+                            handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
+                            memory=args.memory)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -441,7 +443,7 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
                         away_limit=args.away_limit, workers=args.workers, seed=args.seed,
                         bots=tuple(args.bot), bot_seconds=args.bot_seconds,
-                        handshake_seconds=args.handshake_seconds,
+                        handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
                         rate_limits=dataclasses.replace(RateLimits(), **dict(args.rate_limit)))
     _check_address(args.host, args.port)
     try:  # open and migrate the database once here, so that a bad one is one line, not a traceback
@@ -512,8 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "record is complete)."),
         **formatting)
     play.add_argument("--rules", default=None,
-                      help=f"preset: classic (default), pagat, santase, turkish, or {THREE_HAND} "
-                           "(against two computer players)")
+                      help="preset: classic (default), pagat, santase, turkish, or " + ", ".join(
+                          f"{_preset(game)} (against {spelled(game.seats - 1)} computer players)"
+                          for game in _OTHER_GAMES))
     play.add_argument("flags", nargs="*", metavar="FLAG=VALUE", help="rule flag overrides")
     play.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None,
                       help="seed for the deals and the opponent (default: random, kept in the record)")
@@ -552,10 +555,10 @@ def build_parser() -> argparse.ArgumentParser:
     analysis = commands.add_parser(
         "analyze", help="expected game points of each legal action at the end of a record",
         description=_wrap("Value each legal action of the seat to act at the end of a record, from what "
-                          "that seat knows: exactly once every card is known, else over sampled deals. In a "
-                          "three-hand record a value is the seat's game points minus the mean of the two "
-                          "others'. A "
-                          "progress bar is shown on a terminal; a single legal action is named without "
+                          "that seat knows: exactly once every card is known, else over sampled deals. "
+                          + "".join(f"In a {game.name} record a value is {expertise(game).meaning}. "
+                                    for game in GAMES if expertise(game).meaning)
+                          + "A progress bar is shown on a terminal; a single legal action is named without "
                           "analysis."),
         **formatting)
     analysis.add_argument("file", help=f"record file (.ssn), at most {MAX_RECORD_BYTES >> 20} MiB")
@@ -571,22 +574,21 @@ def build_parser() -> argparse.ArgumentParser:
     tournament = commands.add_parser(
         "tournament", help="duplicate matches between bots, with ratings and 95%% intervals",
         description=_wrap("Play duplicate matches between every pair of bots and rate them (Elo scale, "
-                          "95% intervals). Under three-hand rules, each deck sequence is played in all "
-                          "seat orders: two bots play the first against two copies of the second, "
-                          "three or more every trio. A progress bar is shown on a terminal."),
+                          "95% intervals). " + "".join(
+                              f"Under {_preset(game)} rules, each deck sequence is played in all seat "
+                              f"orders: two bots play the first against {spelled(game.seats - 1)} copies of "
+                              f"the second, {spelled(game.seats)} or more every {Seating(game.seats).group}. "
+                              for game in _OTHER_GAMES) + "A progress bar is shown on a terminal."),
         **formatting)
     tournament.add_argument("bots", nargs="+", metavar="BOT", type=bot_argument,
                             help="bots or levels, with optional parameters (two or more), or programs "
                                  "speaking the bot protocol ('cmd:PROGRAM ARGS')")
     tournament.add_argument("--matches", type=whole_number(2, MAX_MATCHES), default=None,
-                            help=f"matches per pairing, even, up to {MAX_MATCHES} (default "
-                                 f"{GAME_COMMANDS[TWO.name].matches}); under {THREE_HAND} rules, per trio, a "
-                                 f"multiple of its seat orders: 3 for two bots (the first against two "
-                                 f"copies of the second), 6 for more (default "
-                                 f"{GAME_COMMANDS[THREE.name].matches})")
+                            help=_matches_help())
     tournament.add_argument("--rules", type=game_rules_argument, default=Rules(),
                             help="preset with optional overrides, e.g. 'classic match_target=3', or "
-                                 f"{THREE_HAND!r} for three seats")
+                                 + ", ".join(f"{_preset(game)!r} for {spelled(game.seats)} seats"
+                                             for game in _OTHER_GAMES))
     tournament.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
                             help=f"worker processes, 1 to {MAX_JOBS} (4 per CPU; default 1); with "
                                  "--backend ray and no --address, the CPUs of the local Ray instance")
@@ -602,12 +604,20 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--plot", metavar="FILE.html", type=_html_file,
                             help="write an HTML chart of the ratings (checked before play starts)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    tournament.add_argument("--bot-log", metavar="DIR", default=None,
+                            help="folder of the program bots' logs, one per bot and match (every line "
+                                 "both ways and the bot's standard error), and of the records of the "
+                                 "matches lost by forfeit")
+    tournament.add_argument("--memory", action="store_true",
+                            help="memory mode: program bots (protocol version 2) are told no running "
+                                 "points, as the rules intend")
     _time_limits(tournament)
     tournament.set_defaults(handler=_tournament)
 
     bot = commands.add_parser(
         "bot", help="serve a built-in bot over the bot protocol on standard input and output",
-        description=_wrap("Play a built-in bot or level over the bot protocol (docs/PROTOCOL.md): read "
+        description=_wrap("Play a built-in bot or level over the bot protocol, version 2 "
+                          "(docs/PROTOCOL.md), in the two-hand or the three-hand game: read "
                           "the host's lines on standard input, answer on standard output. A line the "
                           "bot cannot use is answered with 'error ...'. Exit status 0 at 'quit' or "
                           "the end of the input."),
@@ -652,11 +662,24 @@ def build_parser() -> argparse.ArgumentParser:
                             "10/minute;100/hour) or joins (20/minute;200/hour); LIMITS as "
                             "5/minute;100/day, or none. Repeat for more kinds")
     _time_limits(serve)
+    serve.add_argument("--bot-log", metavar="DIR", default=None,
+                       help="folder of the program bots' logs, one per game (every line both ways and "
+                            "the bot's standard error)")
     serve.add_argument("--log-level", default="info", choices=LOG_LEVELS,
                        help="the least level of the lines logged, one JSON object each on standard "
                             "error: every request, WebSocket and game event at info (default info)")
     serve.set_defaults(handler=_serve)
     return top
+
+
+def _matches_help() -> str:
+    """The help of ``tournament --matches``: what the number must be, and its default, under
+    the rules of each game."""
+    def told(game: Game[Any, Any, Any], limit: str = "") -> str:
+        seating = Seating(game.seats)
+        return f"per {seating.group}, {seating.multiple}{limit} (default {seating.default_matches})"
+    return "; ".join([f"matches {told(DEFAULT_GAME, f', up to {MAX_MATCHES}')}",
+                      *(f"under {_preset(game)} rules, {told(game)}" for game in _OTHER_GAMES)])
 
 
 def _time_limits(parser: argparse.ArgumentParser) -> None:

@@ -232,6 +232,21 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The two-hand presets with the flags each changes from ``classic``."""
+PRESET_NAMES = (*PRESETS, THREE_HAND)
+"""Every preset, the two-hand game's and then the three-hand game's."""
+
+
+def preset_flags(name: str) -> tuple[str, ...]:
+    """The flags that apply under a preset: every flag of the two-hand game, or those of
+    the three-hand game.
+
+    >>> preset_flags("three-hand")
+    ('match_target', 'claim')
+    >>> preset_flags("santase") == FLAGS
+    True
+    """
+    Rules.preset(name)
+    return THREE_HAND_FLAGS if name == THREE_HAND else FLAGS
 
 _TWO_HAND_DEFAULTS = Rules()
 

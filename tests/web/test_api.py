@@ -24,6 +24,14 @@ def random_choice(rng: random.Random) -> Any:
 NAME_RULE = "a name is 1 to 24 characters, without control characters"
 
 
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    """The shared server: these tests neither stop it nor count what others played on it (a
+    test that looks at the whole lobby, stops its server or needs rate limits starts one of
+    its own)."""
+    return shared_server
+
+
 def test_guest_identity(server: Server) -> None:
     ann = server.guest("  Ann  ")
     assert ann.player["name"] == "Ann"
@@ -105,7 +113,8 @@ def test_numbers_in_the_rules_keep_to_the_range_of_the_options(server: Server, r
         assert game["rules"] == f"classic match_target={value}"
 
 
-def test_two_people_play_a_whole_match(server: Server, tmp_path: Path) -> None:
+def test_two_people_play_a_whole_match(start_server: Any, tmp_path: Path) -> None:
+    server = start_server()
     ann, bob, eve = server.guest("Ann"), server.guest("Bob"), server.guest("Eve")
     game = ann.create(opponent="human", rules="classic match_target=3")
     assert game["status"] == "open" and game["your_seat"] == 0 and game["players"] == ["Ann", None]

@@ -272,10 +272,9 @@ def test_back_while_reconnecting_shows_the_home_page(browser: Browser, start_ser
 def test_the_summary_counts_game_points_in_words(ann: Player) -> None:
     headlines = ann.page.evaluate("""async () => {
       const { TableView } = await import("/static/table.js");
-      const { ThreeTableView } = await import("/static/table3.js");
       const two = new TableView(document.createElement("div"),
         { id: "x", players: ["Ann", "Bob"], your_seat: 0, rules: "classic", score: [0, 0] });
-      const three = new ThreeTableView(document.createElement("div"),
+      const three = new TableView(document.createElement("div"),
         { id: "y", players: ["Ann", "Bob", "Cy"], your_seat: 0, rules: "three-hand", score: [0, 0, 0] });
       const line = (table, outcome, seats) => table.summaryBody(1, { explanation: [], ...outcome },
         seats.map(() => 30), seats.map(() => 2), { score: seats.map(() => 0) })

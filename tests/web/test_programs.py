@@ -226,7 +226,7 @@ def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp
                       "    elif words[0] == 'go':\n        print('play', words[2], flush=True)\n",
                       encoding="utf-8")
     server = start_server(arguments=["--bot", f"listener=cmd:{sys.executable} {script} {heard}",
-                                     "--bot-seconds", "7"])
+                                     "--bot-seconds", "7", "--bot-log", str(tmp_path / "logs")])
     ann = server.guest("Ann")
     game = ann.create(opponent="bot", level="listener", rules=SHORT)
     # Seat 0 never declares out: a draw followed by "out" at the lead is written "out"
@@ -239,4 +239,7 @@ def test_the_program_hears_exactly_its_seats_view(start_server: StartServer, tmp
     assert lines[:2] == ["sixtysix 1", f"match seat 1 rules {SHORT}"] and lines[-1] == "quit"
     assert [line for line in lines[2:-1] if not line.startswith("go ")] == Narrator().retell(match, 1)
     assert {line.split()[1] for line in lines if line.startswith("go ")} == {"7000"}, "--bot-seconds"
+    log = (tmp_path / "logs" / f"game-{game['id']}.log").read_text(encoding="utf-8").splitlines()
+    assert [line.removeprefix("host:   ") for line in log if line.startswith("host:")] == lines, "--bot-log"
+    assert "bot:    ready" in log
     assert zombies(server) == []

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import StartServer
-from webclient import Socket, pending
+from webclient import Server, Socket, pending
 
 
 def first_state(socket: Socket) -> dict[str, Any]:
@@ -84,8 +84,8 @@ def test_a_player_resigns_out_of_turn(start_server: StartServer, tmp_path: Path,
     assert error(back, {"type": "resign"}) == "not_your_turn"
 
 
-def test_against_a_bot_and_not_at_three(start_server: StartServer) -> None:
-    server = start_server()
+def test_against_a_bot_and_not_at_three(shared_server: Server) -> None:
+    server = shared_server
     ann = server.guest("Ann")
     game = ann.create(opponent="bot", level="easy", rules="classic")
     socket = ann.socket(game["id"])

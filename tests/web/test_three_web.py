@@ -25,7 +25,7 @@ from sixtysix.three.match import ThreeMatch
 from sixtysix.three.observation import observe_three
 from sixtysix.web.app import MAX_MESSAGE
 from sixtysix.web.store import MIGRATIONS, GameRow, Store, open_engine
-from sixtysix.web.views import MatchInfo, three_public_view
+from sixtysix.web.views import MatchInfo, public_view
 
 
 def positions(record: Record) -> Iterator[tuple[ThreeMatch, Any]]:
@@ -33,10 +33,10 @@ def positions(record: Record) -> Iterator[tuple[ThreeMatch, Any]]:
     match = ThreeMatch(record.rules, dealer=record.dealer)
     for entry in record.rounds:
         rnd = match.deal(entry.deck)
-        yield match, three_public_view(observe_three(rnd, 0), MatchInfo.of(match))
+        yield match, public_view(observe_three(rnd, 0), MatchInfo.of(match))
         for action in entry.actions:
             rnd.push(action)
-            yield match, three_public_view(observe_three(rnd, 0), MatchInfo.of(match))
+            yield match, public_view(observe_three(rnd, 0), MatchInfo.of(match))
 
 
 def hidden(match: ThreeMatch, seat: int | None) -> set[str]:

@@ -27,9 +27,6 @@ from sixtysix.web.views import (
     public_view,
     refusals,
     seat_view,
-    three_public_view,
-    three_refusals,
-    three_seat_view,
 )
 
 
@@ -73,13 +70,13 @@ def test_three_hand_refusals_from_the_observation_are_the_true_rounds_reasons() 
                 assert seat is not None
                 expected = {card_name(c): refusal_dict(rnd, c) for c in cards_in(rnd.hand(seat))
                             if not rnd.is_legal(ACTIONS[c])}
-                refused = three_refusals(observe_three(rnd, seat))
+                refused = refusals(observe_three(rnd, seat))
                 assert refused == expected
                 for card, data in json.loads(json.dumps(refused)).items():
                     assert english(Refusal.of(**data)) == rnd.why_illegal(Action.parse(card))
                 for other in range(3):
                     if other != seat:
-                        assert three_refusals(observe_three(rnd, other)) == {}
+                        assert refusals(observe_three(rnd, other)) == {}
                 compared += len(expected)
                 rnd.push(rng.choice(rnd.legal_tuple()))
     assert compared > 100
@@ -140,7 +137,7 @@ def test_the_three_hand_out_preview_is_what_declaring_scores_in_the_true_round()
             seat = rnd.to_act
             assert seat is not None
             for watcher in range(3):
-                view = three_seat_view(observe_three(rnd, watcher), MatchInfo.of(ThreeMatch()))
+                view = seat_view(observe_three(rnd, watcher), MatchInfo.of(ThreeMatch()))
                 if watcher != seat or OUT not in rnd.legal_tuple():
                     assert view["out"] is None
                     continue
@@ -162,7 +159,7 @@ def test_spectators_see_no_out_preview() -> None:
     assert seat_view(observe(rnd, rnd.leader), MatchInfo.of(match))["out"] is not None
     assert public_view(observe(rnd, rnd.leader), MatchInfo.of(match))["out"] is None
     three = ThreeMatch(seed=0)
-    assert three_public_view(observe_three(three.deal(), 0), MatchInfo.of(three))["out"] is None
+    assert public_view(observe_three(three.deal(), 0), MatchInfo.of(three))["out"] is None
 
 
 def test_the_first_view_of_a_round_sums_up_the_last() -> None:
@@ -227,7 +224,7 @@ def test_a_three_hand_false_out_is_explained_with_the_declarer_and_the_scorers()
     rnd = match.deal()
     while not rnd.is_over:
         match.push(rnd.legal_tuple()[-1])
-    outcome = three_public_view(observe_three(rnd, 0), MatchInfo.of(match))["outcome"]
+    outcome = public_view(observe_three(rnd, 0), MatchInfo.of(match))["outcome"]
     assert outcome["explanation"] == [
         {"code": "false_out_each", "seat": 2, "points": 25, "other": 0, "third": 1, "game_points": 2}]
     assert explained(outcome) == ("Seat 2 declared out with only 25 points, a false declaration: "

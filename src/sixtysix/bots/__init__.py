@@ -8,7 +8,9 @@ the parameters it takes (:attr:`Bot.parameters`), and :func:`make_bot` checks a
 specification against them, raising :class:`~sixtysix.errors.BotError`.
 
 A bot plays one game, the two-hand one unless :func:`make_bot` is given another; a
-name may stand for a different class in each game it plays (:class:`Kind`).
+name may stand for a different class in each game it plays (:class:`Kind`). What the
+bots know of a game beyond their classes, its analysis of a position above all, is the
+game's one entry in :data:`EXPERTISE` (:class:`Expertise`).
 
 >>> from sixtysix.games import THREE
 >>> bot = make_bot("random", seed=1)
@@ -25,20 +27,28 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from sixtysix.errors import BotError, quoted
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import Game, Observation
-from sixtysix.games import GAMES, THREE, TWO
+from sixtysix.games import GAMES, THREE, TWO, game_of
+from sixtysix.protocol import wire
+from sixtysix.rules import Rules
+
+if TYPE_CHECKING:
+    from sixtysix.bots.analysis import Analysis
+    from sixtysix.protocol.tracker import RoundTracker
 
 O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
 
 COMMAND = "cmd:"
 """The prefix of a bot specification that names a program speaking the bot protocol."""
+DEFAULT_GAME: Final = game_of(Rules())
+"""The game a bot plays unless :func:`make_bot` is told another: that of the default rules."""
 MAX_SAMPLES = 100_000
 """The most sampled deals a bot or an analysis may take per decision."""
 MAX_SECONDS = 3600.0
@@ -137,6 +147,43 @@ BOTS: dict[str, Kind] = {}
 """The bots by name."""
 
 
+@dataclass(frozen=True)
+class Expertise:
+    """What the bots know of one game beyond their classes: how they value a position,
+    when that value is exact, what it means, whether learned policies play the game, and
+    how a bot served over the protocol follows its rounds."""
+
+    analyze: Analysis
+    """The value of each legal action of an observation of the game, best first
+    (:mod:`sixtysix.bots.analysis`)."""
+    determined: Callable[[Any], bool]
+    """Whether an observation fixes every card still to play, so that it is solved exactly."""
+    valued: str
+    """What the values of :attr:`analyze` are, with ``{seat}`` for the seat to act."""
+    meaning: str | None
+    """What a value is, when it is not the seat's expected game points of the round."""
+    learned: bool
+    """Whether learned policies (``learned:PATH``) play the game."""
+    tracker: Callable[[int, Rules, int | None], RoundTracker]
+    """The game's tracker of the bot protocol's lines, for a seat, the rules and a seed
+    (:class:`~sixtysix.protocol.tracker.RoundTracker`): what ``sixtysix bot`` follows a
+    round with."""
+
+
+EXPERTISE: dict[str, Expertise] = {}
+"""What the bots know of each game beyond their classes, by the game's name (a new game
+adds its own).
+
+>>> sorted(EXPERTISE) == sorted(game.name for game in GAMES)
+True
+"""
+
+
+def expertise(game: Game[Any, Any, Any]) -> Expertise:
+    """What the bots know of ``game`` beyond their classes."""
+    return EXPERTISE[game.name]
+
+
 LEVELS: dict[str, str] = {}
 """The strength levels the play front ends offer, each a bot specification."""
 
@@ -164,12 +211,19 @@ def plays(spec: str, game: Game[Any, Any, Any]) -> bool:
     (True, False, True)
     """
     if spec.startswith((COMMAND, "learned:")):
-        return game is TWO
+        return _external_plays(spec, game)
     kind = BOTS.get(LEVELS.get(spec, spec).partition(":")[0])
     return kind is not None and kind.plays(game)
 
 
-def make_bot(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = TWO) -> Bot[Any]:
+def _external_plays(spec: str, game: Game[Any, Any, Any]) -> bool:
+    """Whether the program (``cmd:``) or learned bot of ``spec`` plays ``game``: a program
+    if the bot protocol seats the game's players, a learned policy if the game's
+    :class:`Expertise` says so."""
+    return game.seats in wire.SEATS if spec.startswith(COMMAND) else expertise(game).learned
+
+
+def make_bot(spec: str, seed: int | None = None, *, game: Game[Any, Any, Any] = DEFAULT_GAME) -> Bot[Any]:
     """The bot of a name or level for ``game``, seeded, with ``name:key=value,...``
     parameters, or ``learned:PATH``: a policy trained by ``examples/train_policy.py``
     (extra ``[rl]``).
@@ -202,9 +256,9 @@ not '0'; solver takes samples
     sixtysix.errors.BotError: bot 'greedy' takes no parameters, not 'depth'
     """
     if spec.startswith((COMMAND, "learned:")):
-        if game is not TWO:
-            raise BotError(f"a program or learned bot does not play the {game.name} game yet: "
-                           "the bot protocol and the learned policies seat two")
+        if not _external_plays(spec, game):
+            external = "program" if spec.startswith(COMMAND) else "learned"
+            raise BotError(f"a {external} bot does not play the {game.name} game yet")
         if spec.startswith(COMMAND):
             from sixtysix.bots.engine import EngineBot
 
@@ -256,18 +310,29 @@ def _learned(path: str, seed: int | None) -> Bot[Any]:
 
 
 def _register() -> None:
+    from sixtysix.bots import search, threehand
+    from sixtysix.bots.analysis import analyze, analyze_three
     from sixtysix.bots.greedy import GreedyBot
     from sixtysix.bots.heuristic import HeuristicBot, ThreeHeuristicBot
     from sixtysix.bots.ismcts import IsmctsBot
     from sixtysix.bots.pimc import PimcBot, ThreePimcBot
     from sixtysix.bots.random import RandomBot
     from sixtysix.bots.solver import SolverBot
+    from sixtysix.protocol.threehand import ThreeTracker
+    from sixtysix.protocol.tracker import Tracker
 
     for kind in (Kind.of(RandomBot, games=GAMES), Kind.of(GreedyBot, games=GAMES),
                  Kind.of(IsmctsBot, games=(TWO,)),
                  Kind.of(HeuristicBot, ThreeHeuristicBot, games=(TWO, THREE)),
                  Kind.of(SolverBot, games=(TWO,)), Kind.of(PimcBot, ThreePimcBot, games=(TWO, THREE))):
         BOTS[kind.name] = kind
+    EXPERTISE[TWO.name] = Expertise(analyze, search.is_determined, "expected game points for seat {seat}",
+                                    meaning=None, learned=True, tracker=Tracker)
+    EXPERTISE[THREE.name] = Expertise(
+        analyze_three, threehand.is_determined,
+        "seat {seat}'s expected game points minus the mean of the two others'",
+        meaning="the seat's game points minus the mean of the two others'", learned=False,
+        tracker=ThreeTracker)
     LEVELS.update({
         "easy": "greedy",
         "medium": "heuristic",

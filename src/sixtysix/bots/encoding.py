@@ -15,7 +15,7 @@ offset   size   content (the members of :class:`Encodable`)
                 closed) or the dealer's shown card; all zero once it has been drawn
 48       24     ``table``: the cards of the trick in play, one plane per place in it
                 (``n - 1`` planes; in the two-hand game the card waiting for the follow)
-72       24     ``won``: cards of the tricks I won, then (``n - 1`` planes) of those each
+72       24     ``tricks``: cards of the tricks I won, then (``n - 1`` planes) of those each
 96       24     other seat won
 120      24     ``shown``: each other seat's cards I know (``n - 1`` planes: marriage
                 partners, exchanged or drawn trump card)
@@ -72,7 +72,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from sixtysix.cards import NUM_CARDS, Card, CardSet
+from sixtysix.cards import NUM_CARDS, CardSet
 from sixtysix.game.actions import ACTIONS
 from sixtysix.game.interface import Game, Observation
 from sixtysix.games import game_of
@@ -86,34 +86,13 @@ _POINTS_SCALE = 132.0
 
 class Encodable(Observation, Protocol):
     """What the vector reads of an observation beyond the interface's: each game's
-    observation has these members (a game without a stock has none to close)."""
-
-    @property
-    def trump_card(self) -> Card | None: ...
-
-    @property
-    def stock_size(self) -> int: ...
-
-    @property
-    def closer(self) -> int | None: ...
+    observation has these members (a game without a stock has no close)."""
 
     @property
     def close_snapshot(self) -> tuple[int, int] | None: ...
 
     @property
     def first_to_66(self) -> int | None: ...
-
-    @property
-    def marriage_points(self) -> tuple[int, ...]: ...
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-
-    @property
-    def shown(self) -> tuple[CardSet, ...]: ...
-
-    @property
-    def won(self) -> tuple[CardSet, ...]: ...
 
     def excluded(self, seat: int) -> CardSet: ...
 
@@ -167,7 +146,11 @@ def encode(obs: Encodable) -> npt.NDArray[np.float32]:
     table = [0] * (n - 1)
     for place, card in enumerate(obs.table):
         table[place] = 1 << card
-    won, shown = obs.won, obs.shown
+    won = [0] * n
+    for trick in obs.tricks:
+        for card in trick.cards:
+            won[trick.winner] |= 1 << card
+    shown = obs.shown
     planes = (
         obs.hand,
         0 if obs.trump_card is None else 1 << obs.trump_card,

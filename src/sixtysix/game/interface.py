@@ -150,6 +150,20 @@ class Round(Moment, Protocol):
     def push_token(self, token: str) -> None: ...
 
 
+class Trick(Protocol):
+    """A finished trick."""
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order played, the leader's first."""
+
+    @property
+    def winner(self) -> int: ...
+
+
 class Observation(Moment, Protocol):
     """What one seat may know of a round at one moment: never another seat's hidden
     cards."""
@@ -161,11 +175,40 @@ class Observation(Moment, Protocol):
     def hand(self) -> CardSet: ...
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def shown(self) -> tuple[CardSet, ...]:
+        """The cards each seat is known to hold (shown to all: a marriage's partner, a
+        trump card taken or held)."""
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The trump card turned at the deal while it is still to be had or seen, else ``None``."""
+
+    @property
+    def stock_size(self) -> int:
+        """The cards left to draw: 0 in a game without a stock."""
+
+    @property
+    def closer(self) -> int | None:
+        """The seat that closed the stock, ``None`` if none did (or the game has no stock)."""
+
+    @property
     def table(self) -> tuple[Card, ...]:
         """The cards of the trick in play, in the order played."""
 
     @property
+    def tricks(self) -> Sequence[Trick]:
+        """The finished tricks of the round, in order."""
+
+    @property
     def marriages(self) -> tuple[tuple[int, Suit], ...]: ...
+
+    @property
+    def marriage_points(self) -> tuple[int, ...]:
+        """The points each seat has announced in marriages."""
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -273,6 +316,8 @@ class Game(Generic[M, R, V]):
     """``observe(round, seat)``: what ``seat`` may know of the round now."""
     sample: Callable[[V, random.Random], R]
     """``sample(observation, rng)``: a full round consistent with the observation."""
+    stock: bool
+    """Whether cards are left after the deal to draw from, as a stock that may be closed."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -6,8 +6,11 @@ seat. One concern per module:
 - :mod:`~sixtysix.protocol.host`: what a host tells a program of its seat's events
   (:class:`~sixtysix.protocol.host.Narrator`), and the transport of the lines to and from a
   process;
-- :mod:`~sixtysix.protocol.tracker`: the bot side's view of a round, rebuilt from the
-  host's lines alone.
+- :mod:`~sixtysix.protocol.botlog`: a program bot's log of one match;
+- :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries;
+- :mod:`~sixtysix.protocol.tracker` (the two-hand game) and
+  :mod:`~sixtysix.protocol.threehand` (the three-hand game): the bot side's view of a
+  round, rebuilt from the host's lines alone.
 
 The two ends that join the protocol to the bots are bots themselves, in :mod:`sixtysix.bots`:
 :class:`~sixtysix.bots.engine.EngineBot` is a seat played by a program (the host's end, what
@@ -18,6 +21,7 @@ package the bots import: this package imports only the table and the engine belo
 sits in the layer between the table and the bots (the import-linter layers of
 ``pyproject.toml``).
 
-A later version of the protocol adds its lines to ``wire``, and its narration and reading
-beside those of version 1 (``Narrator``, ``Tracker``).
+Each version's lines are in ``wire`` (:data:`~sixtysix.protocol.wire.VERSIONS` says which
+games each seats), and its narration and reading beside those of the others (``Narrator``
+and the trackers take the version).
 """

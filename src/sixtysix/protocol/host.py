@@ -2,25 +2,32 @@
 bot, and how the lines travel.
 
 A :class:`Narrator` tells a bot what its seat sees, one line at a time, serialised from the
-:class:`~sixtysix.table.Event` s and :class:`~sixtysix.two.observation.Observation` s the table
-gives that seat; a :class:`Transport` carries the lines to and from the bot, a program's
+:class:`~sixtysix.table.Event` s and observations the table gives that seat, in any game
+(version 2; version 1 seats two); a :class:`Transport` carries the lines to and from the bot, a program's
 standard input and output (:class:`ProcessTransport`). The seat such a program plays is
 :class:`~sixtysix.bots.engine.EngineBot`.
 
 >>> from sixtysix.bots import make_bot
 >>> from sixtysix.game.actions import Action
 >>> from sixtysix.table import Table
->>> seen: list[str] = []
+>>> from sixtysix.games import THREE
 >>> class Listener:
-...     def __init__(self) -> None:
-...         self.narrator = Narrator()
+...     def __init__(self, version: int) -> None:
+...         self.narrator = Narrator(version)
+...         self.heard: list[str] = []
 ...     def act(self, observation: Observation) -> Action:
 ...         return observation.legal[0]
 ...     def notify(self, event: Event) -> None:
-...         seen.extend(self.narrator.lines(event))
->>> match = Table([Listener(), make_bot("random", seed=1)], seed=5).play()
->>> seen[:3]
+...         self.heard.extend(self.narrator.lines(event))
+>>> listener = Listener(1)
+>>> match = Table([listener, make_bot("random", seed=1)], seed=5).play()
+>>> listener.heard[:3]
 ['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah']
+>>> listener = Listener(2)
+>>> match = Table([listener, make_bot("random", seed=1, game=THREE), make_bot("random", seed=2, game=THREE)],
+...               THREE.new_match(seed=5).rules, seed=5).play()
+>>> listener.heard[:4]
+['round 1 dealer 2 score 0 0 0', 'hand Jc Qc Tc Ac 9d Jd Td As', 'trump Qd', 'shown 2 Qd']
 """
 
 from __future__ import annotations
@@ -35,48 +42,78 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import IO, Protocol
 
-from sixtysix.cards import cards_in
+from sixtysix.cards import Card, CardSet, cards_in
 from sixtysix.errors import BotFailedError, StateError, quoted
 from sixtysix.game.actions import Action
-from sixtysix.game.interface import narrowed
+from sixtysix.games import AnyMatch
 from sixtysix.protocol import wire
 from sixtysix.table import Event, EventKind, Table
-from sixtysix.two.match import Match
-from sixtysix.two.observation import Observation
 
 
 class Narrator:
-    """Turns one seat's table events into protocol lines.
+    """Turns one seat's table events into the protocol lines of ``version``.
 
     Every line comes from the event and the seat's observation in it: the
-    hand, the trump card and the opponent's shown cards are told as they change,
+    hand, the trump card and the other seats' shown cards are told as they change,
     compared with the previous observation.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, version: int = 1) -> None:
+        self.version = version
         self.rounds = 0
-        self._last: Observation | None = None
+        self._actions = 0
+        self._tricks = 0
+        self._last: tuple[CardSet, Card | None, tuple[CardSet, ...]] | None = None
+        """The seat's hand, the trump card and the other seats' shown cards, as last told."""
+
+    def position(self) -> str:
+        """Where the match told so far stands: the round, the trick in play and the
+        round's next action, counted from 1 (empty before the first deal).
+
+        >>> narrator = Narrator()
+        >>> narrator.position()
+        ''
+        >>> from sixtysix.table import Table
+        >>> table = Table([None, None], seed=1)
+        >>> rnd = table.deal()
+        >>> for _ in range(3):
+        ...     table.submit(rnd.to_act, rnd.legal_tuple()[0])
+        >>> len(narrator.retell(table.match, 0)), narrator.position()
+        (6, 'round 1, trick 2, action 4')
+        """
+        if not self.rounds:
+            return ""
+        return f"round {self.rounds}, trick {self._tricks + 1}, action {self._actions + 1}"
+
+    def _shown(self, shown: Sequence[CardSet]) -> list[str]:
+        if self.version == 1:
+            return [wire.card_line("shown", c) for cards in shown for c in cards_in(cards)]
+        return [wire.shown_line(seat, c) for seat, cards in enumerate(shown) for c in cards_in(cards)]
 
     def lines(self, event: Event) -> list[str]:
         """The lines that tell ``event``."""
-        obs = narrowed(event.observation, Observation)
+        obs = event.observation
+        shown = tuple(0 if seat == obs.seat else cards for seat, cards in enumerate(obs.shown))
         last = self._last
-        self._last = obs
+        self._last = obs.hand, obs.trump_card, shown
         out: list[str] = []
+        self._tricks = sum(obs.trick_counts)
         if event.kind in (EventKind.ROUND_STARTED, EventKind.ROUND_RESUMED):
             self.rounds += 1
+            self._actions = 0
             out.append(wire.round_line(self.rounds, obs.dealer, event.score))
             out.append(wire.hand_line(obs.hand))
             out.append(wire.trump_line(obs.trump_card))
-            out.extend(wire.card_line("shown", c) for c in cards_in(obs.opponent_shown))
+            out.extend(self._shown(shown))
             return out
         if event.kind is EventKind.ACTION:
             assert event.action is not None and event.actor is not None and last is not None
+            hand, trump_card, before = last
+            self._actions += 1
             out.append(wire.action_line(event.actor, event.action))
-            out.extend(wire.card_line("draw", c) for c in cards_in(obs.hand & ~last.hand))
-            shown = obs.opponent_shown & ~last.opponent_shown
-            out.extend(wire.card_line("shown", c) for c in cards_in(shown))
-            if obs.trump_card != last.trump_card:
+            out.extend(wire.card_line("draw", c) for c in cards_in(obs.hand & ~hand))
+            out.extend(self._shown([now & ~then for now, then in zip(shown, before, strict=True)]))
+            if obs.trump_card != trump_card:
                 out.append(wire.trump_line(obs.trump_card))
             return out
         if event.kind is EventKind.ROUND_ENDED:
@@ -85,7 +122,7 @@ class Narrator:
             return [wire.roundend_line(result.winner, result.game_points, result.outcome.reason, event.score)]
         return [wire.matchend_line(event.match_winner, event.score)]
 
-    def retell(self, match: Match, seat: int) -> list[str]:
+    def retell(self, match: AnyMatch, seat: int) -> list[str]:
         """The lines ``seat`` heard of ``match`` so far, from its first deal, as they
         were told (without ``go``: its decisions are made): what a program resuming a
         saved match hears. The narrator goes on from there.
@@ -98,7 +135,7 @@ class Narrator:
         ['round 1 dealer 1 score 0 0', 'hand Qc Tc Td 9s Js Ts', 'trump Ah', 'action 0 Qc']
         """
         lines: list[str] = []
-        seats: list[_Hearing | None] = [None, None]
+        seats: list[_Hearing | None] = [None] * len(match.score)
         seats[seat] = _Hearing(self, lines)
         table = Table(seats, match.rules, dealer=match.first_dealer)
         for rnd in match.rounds:
@@ -117,7 +154,7 @@ class _Hearing:
         self._narrator = narrator
         self._lines = lines
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: object) -> Action:
         raise StateError("a retold match asks for no decision")
 
     def notify(self, event: Event) -> None:
@@ -142,11 +179,11 @@ class Transport(Protocol):
 
 
 class ProcessTransport:
-    """A program's standard input and output; its standard error is kept for the
-    reason of a failure. The process is ended when the transport is closed or
-    collected, and at exit."""
+    """A program's standard input and output; the last lines of its standard error are
+    kept for the reason of a failure, and each is given to ``errors``. The process is
+    ended when the transport is closed or collected, and at exit."""
 
-    def __init__(self, argv: Sequence[str]) -> None:
+    def __init__(self, argv: Sequence[str], errors: Callable[[str], None] | None = None) -> None:
         try:
             self.process = subprocess.Popen(
                 list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -159,8 +196,15 @@ class ProcessTransport:
         self._finalizer = weakref.finalize(self, _end, self.process)
         out, err = self.process.stdout, self.process.stderr
         assert out is not None and err is not None
-        for stream, put in ((out, self._lines.put), (err, self._errors.append)):
-            threading.Thread(target=self._pump, args=(stream, put), daemon=True).start()
+
+        def heard(line: str | None) -> None:
+            if line is not None:
+                self._errors.append(line)
+                if errors is not None:
+                    errors(line)
+        threading.Thread(target=self._pump, args=(out, self._lines.put), daemon=True).start()
+        self._stderr = threading.Thread(target=self._pump, args=(err, heard), daemon=True)
+        self._stderr.start()
 
     @staticmethod
     def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
@@ -192,6 +236,7 @@ class ProcessTransport:
     def close(self) -> str:
         status = _end(self.process)
         self._finalizer.detach()
+        self._stderr.join(1.0)  # the last words, read once the process has ended
         words = " ".join(w.strip() for w in self._errors if w and w.strip())
         return f"exit status {status}" + (f", last words {quoted(words, 120)}" if words else "")
 

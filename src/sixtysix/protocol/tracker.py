@@ -1,6 +1,8 @@
-"""Following a round from the bot protocol's lines alone (``docs/PROTOCOL.md``, version 1):
+"""Following a two-hand round from the bot protocol's lines alone (``docs/PROTOCOL.md``):
 the host tells a seat the events it sees, and :class:`Tracker` rebuilds from them the
-observation the host's table gave that seat, which a bot then acts on.
+observation the host's table gave that seat, which a bot then acts on. Every game has
+such a tracker (:class:`RoundTracker`; the three-hand game's is
+:class:`~sixtysix.protocol.threehand.ThreeTracker`).
 """
 
 from __future__ import annotations
@@ -8,11 +10,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, cards_in, mask_of, shuffle
 from sixtysix.errors import ProtocolError, SixtySixError
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action
 from sixtysix.game.round import Phase
+from sixtysix.games import AnyObservation
 from sixtysix.rules import Rules
 from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.round import Round, Trick
@@ -34,6 +38,28 @@ def _required(action: Action, trump_suit: int) -> int:
     return 0
 
 
+class RoundTracker(Protocol):
+    """One seat's view of a round, rebuilt from the host's lines (each game's own)."""
+
+    seat: int
+    rules: Rules
+    score: tuple[int, ...] | None
+
+    def start(self, dealer: int) -> None: ...
+
+    def hand(self, cards: Sequence[Card]) -> None: ...
+
+    def trump(self, card: Card | None) -> None: ...
+
+    def draw(self, card: Card) -> None: ...
+
+    def shown(self, seat: int, card: Card) -> None: ...
+
+    def action(self, actor: int, action: Action) -> None: ...
+
+    def observation(self) -> AnyObservation: ...
+
+
 class Tracker:
     """One seat's view of a round, rebuilt from protocol lines alone.
 
@@ -51,7 +77,7 @@ class Tracker:
         self._hand = 0
         self._shown = 0
         self._trump: Card | None = None
-        self.score: tuple[int, int] | None = None
+        self.score: tuple[int, ...] | None = None
         """The match score by seat before this round, as the ``round`` line gave it."""
 
     def start(self, dealer: int) -> None:
@@ -78,8 +104,10 @@ class Tracker:
         """A card came into the seat's hand."""
         self._hand |= 1 << card
 
-    def shown(self, card: Card) -> None:
-        """The opponent showed a card it holds."""
+    def shown(self, seat: int, card: Card) -> None:
+        """The opponent, ``seat``, showed a card it holds."""
+        if seat != 1 - self.seat:
+            raise ProtocolError(f"only the opponent, seat {1 - self.seat}, shows cards, not seat {seat}")
         self._shown |= 1 << card
 
     def _deal(self) -> Round:

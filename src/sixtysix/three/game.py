@@ -12,5 +12,5 @@ from sixtysix.three.observation import ThreeObservation, observe_three, sample_t
 from sixtysix.three.round import ThreeRound
 
 GAME: Game[ThreeMatch, ThreeRound, ThreeObservation] = Game("three-hand", 3, ThreeMatch, observe_three,
-                                                             sample_three)
+                                                             sample_three, stock=False)
 """Three seats, eight cards each and no stock (RULES.md section 11)."""

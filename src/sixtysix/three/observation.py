@@ -56,16 +56,6 @@ class ThreeObservation:
     outcome: ThreeOutcome | None
 
     @property
-    def stock_size(self) -> int:
-        """No stock: every card is dealt."""
-        return 0
-
-    @property
-    def closer(self) -> int | None:
-        """Nobody: there is no stock to close."""
-        return None
-
-    @property
     def close_snapshot(self) -> tuple[int, int] | None:
         """None: nobody closes."""
         return None
@@ -76,18 +66,25 @@ class ThreeObservation:
         return None
 
     @property
-    def won(self) -> tuple[CardSet, CardSet, CardSet]:
-        """The cards of the tricks each seat won, by seat."""
-        won = [0, 0, 0]
-        for trick in self.tricks:
-            for card in trick.cards:
-                won[trick.winner] |= 1 << card
-        return won[0], won[1], won[2]
-
-    @property
     def others(self) -> tuple[int, int]:
         """The two other seats, the one to the left first."""
         return left_of(self.seat), left_of(left_of(self.seat))
+
+    @property
+    def stock_size(self) -> int:
+        """No card is left to draw: the three-hand game deals every card.
+
+        >>> from sixtysix.three.match import ThreeMatch
+        >>> rnd = ThreeMatch(seed=1).deal()
+        >>> observe_three(rnd, 0).stock_size, observe_three(rnd, 0).closer
+        (0, None)
+        """
+        return 0
+
+    @property
+    def closer(self) -> int | None:
+        """Nobody closes: the three-hand game has no stock."""
+        return None
 
     @property
     def played(self) -> CardSet:

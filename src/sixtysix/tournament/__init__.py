@@ -10,6 +10,8 @@ a Ray cluster; the same seeds give the same results on both.
 
 One concern per module:
 
+- :mod:`~sixtysix.tournament.seating`: what the number of seats of a match changes: the
+  seat orders of a group, how results are counted and worded;
 - :mod:`~sixtysix.tournament.schedule`: the matches to play: deck sequences, pairings,
   seat orders, duplicate pairs;
 - :mod:`~sixtysix.tournament.seats`: the seats that time each bot's decisions;

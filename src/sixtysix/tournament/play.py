@@ -3,13 +3,16 @@ orders), the unit of work of every backend (:mod:`~sixtysix.tournament.backends`
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.errors import BotFailedError
 from sixtysix.games import game_of
+from sixtysix.notation import Record, Tag
 from sixtysix.rules import Rules
 from sixtysix.table import Table
 from sixtysix.tournament.schedule import MatchSpec
@@ -34,13 +37,22 @@ def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match of a tournament (in a worker process).
 
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
-    match by forfeit, with the reason in the result; its process is ended. (Program
-    bots seat two: the bot protocol has no three-hand version yet.)
+    match by forfeit, with the reason in the result; its process is ended. The match
+    goes to the other seat with the highest score (the first of them in seat order
+    on equal scores). With a :attr:`~MatchSpec.bot_log` folder, each program bot logs
+    the match to its own file there (:func:`log_name`), and a match lost by forfeit
+    is saved there as a record, which the reason names with the command that
+    replays it.
     """
     rules = Rules.parse(spec.rules)
     game = game_of(rules)
     bots = [limit(make_bot(name, seed=spec.seed * game.seats + i, game=game), spec.bot_seconds,
                   spec.handshake_seconds) for i, name in enumerate(spec.bots)]
+    folder = None if spec.bot_log is None else Path(spec.bot_log)
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, EngineBot):
+            bot.memory = spec.memory
+            bot.log = None if folder is None else folder / f"{log_name(spec)}-seat{seat}.log"
     seats = [TimedSeat(bot) for bot in bots]
     table = Table(seats, rules, seed=spec.seed)
     forfeit = None
@@ -50,8 +62,15 @@ def play_match(spec: MatchSpec) -> MatchResult:
     except BotFailedError as error:
         match = table.match
         loser = error.seat if error.seat is not None else table.match.to_act or 0
-        winner = 1 - loser
-        forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}"
+        others = [seat for seat in range(game.seats) if seat != loser]
+        winner = max(others, key=lambda seat: match.score[seat])
+        forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}; deck seed {spec.seed}"
+        if folder is not None:
+            record = folder / f"{log_name(spec)}.ssn"
+            folder.mkdir(parents=True, exist_ok=True)
+            tags = [Tag("Seed", (str(spec.seed),)), Tag("Forfeit", (f"seat {loser}",))]
+            record.write_text(str(Record.from_match(match, spec.bots, tags)), encoding="utf-8")
+            forfeit += f"; record {record}, replayed by: sixtysix replay {shlex.quote(str(record))}"
     finally:
         for bot in bots:
             if isinstance(bot, EngineBot):
@@ -59,6 +78,18 @@ def play_match(spec: MatchSpec) -> MatchResult:
     assert winner is not None
     return MatchResult(spec, winner, match.score, len(match.rounds),
                        tuple(tuple(seat.times) for seat in seats), forfeit)
+
+
+def log_name(spec: MatchSpec) -> str:
+    """The name of a match's files in the bot log folder, the same in every run: its
+    duplicate group and its seat order (each seat's bot by its rank among the match's
+    bots), unique in the tournament.
+
+    >>> log_name(MatchSpec(("greedy", "cmd:x"), "classic", 1000, 3))
+    'match3-10'
+    """
+    ranked = sorted(set(spec.bots))
+    return f"match{spec.pair}-{''.join(str(ranked.index(name)) for name in spec.bots)}"
 
 
 def play_pair(pair: Sequence[MatchSpec]) -> list[MatchResult]:

@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sixtysix.tournament.play import MatchResult
-from sixtysix.tournament.stats import Standing, ThreeStanding
+from sixtysix.tournament.seating import Seating
+from sixtysix.tournament.stats import Standing
 
 
 @dataclass
@@ -25,10 +26,18 @@ class Report:
     results: list[MatchResult] = field(default_factory=list)
     seats: int = 2
 
+    @property
+    def seating(self) -> Seating:
+        """What the number of seats of the matches changes in the report."""
+        return Seating(self.seats)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the report (an interval that cannot be estimated, from a
-        single group of matches, is ``null``)."""
-        seats = {"seats": self.seats} if self.seats == 3 else {}
+        single group of matches, is ``null``); the number of seats, the game points'
+        intervals and the edge are given for matches of more than two seats."""
+        duel = self.seating.duel
+        seats = {} if duel else {"seats": self.seats}
+        hidden = {"seats", *(_GROUP_FIELDS if duel else ())}
         return {
             **seats,
             "bots": self.bots,
@@ -36,7 +45,7 @@ class Report:
             "matches_per_pairing": self.matches_per_pairing,
             "seed": self.seed,
             "standings": [
-                {**{k: _finite(v) for k, v in asdict(s).items()}, "win_rate": s.win_rate,
+                {**{k: _finite(v) for k, v in asdict(s).items() if k not in hidden}, "win_rate": s.win_rate,
                  "win_interval": list(s.win_interval),
                  "points_per_round": s.points_per_round, "ms_per_decision": s.ms_per_decision,
                  "ms_median": s.ms_median}
@@ -51,12 +60,10 @@ class Report:
         """The standings as a text table."""
         w = max(12, *(len(b) for b in self.bots))
         c = max(12, *(len(b) + 2 for b in self.bots))
-        lines = self._three_lines(w) if self.seats == 3 else self._two_lines(w)
+        lines = self._duel_lines(w) if self.seating.duel else self._group_lines(w)
         if len(self.bots) > 2:
             lines.append("")
-            lines.append("head to head (row's match wins - losses against column):" if self.seats == 2 else
-                         "head to head (row's wins - losses against column; a match won beats each "
-                         "other seat):")
+            lines.append(self.seating.head_to_head)
             lines.append(" " * w + "".join(f"{b:>{c}}" for b in self.bots))
             for a in self.bots:
                 cells = "".join(
@@ -70,7 +77,8 @@ class Report:
             lines.extend(f"  {' vs '.join(r.spec.bots)} seed {r.spec.seed}: {r.forfeit}" for r in forfeits)
         return "\n".join(lines)
 
-    def _two_lines(self, w: int) -> list[str]:
+    def _duel_lines(self, w: int) -> list[str]:
+        """The standings of matches of two seats: game points per round net of the opponent's."""
         lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>13} "
                  f"{'gp/round':>8} {'rating':>7} {'95% CI':>13} {'ms/dec':>7} {'ms med':>7} {'ms max':>7}"]
         for s in self.standings:
@@ -83,12 +91,13 @@ class Report:
                 f"{s.ms_per_decision:>7.1f} {s.ms_median:>7.1f} {1000 * s.think_max:>7.0f}")
         return lines
 
-    def _three_lines(self, w: int) -> list[str]:
+    def _group_lines(self, w: int) -> list[str]:
+        """The standings of matches of more seats: game points per round and the edge, with
+        their intervals over deck groups."""
         lines = [f"{'bot':<{w}} {'matches':>7} {'wins':>5} {'win %':>6} {'95% CI':>11} "
                  f"{'gp/round':>8} {'95% CI':>13} {'edge':>6} {'95% CI':>13} "
                  f"{'rating':>7} {'95% CI':>11} {'ms med':>7} {'ms max':>7}"]
         for s in self.standings:
-            assert isinstance(s, ThreeStanding)
             low, high = s.win_interval
             lines.append(
                 f"{s.name:<{w}} {s.matches:>7} {s.wins:>5} {100 * s.win_rate:>5.1f}% "
@@ -98,8 +107,7 @@ class Report:
                 f"{_span(s.rating_low, s.rating_high, '.0f'):>11} {s.ms_median:>7.1f} "
                 f"{1000 * s.think_max:>7.0f}")
         lines.append("")
-        lines.append("per seat taken; edge: game points per round minus the other two seats' mean; "
-                     "intervals over deck groups")
+        lines.append(self.seating.counted)
         return lines
 
     def html(self) -> str:
@@ -126,19 +134,14 @@ class Report:
                f'font-family="sans-serif" font-size="13">{zero}{"".join(bars)}</svg>')
         return ("<!doctype html><html><head><meta charset='utf-8'><title>sixtysix tournament</title>"
                 "</head><body><h1>Tournament</h1>"
-                f"<p>Rules {html.escape(self.rules)}; {self._format()}; seed {self.seed}. Ratings are "
-                f"Elo-scale (Bradley-Terry on {self._games()}, mean 0) with 95% intervals from the "
-                "Fisher information.</p>"
+                f"<p>Rules {html.escape(self.rules)}; {self.seating.played(self.matches_per_pairing)}; "
+                f"seed {self.seed}. Ratings are Elo-scale (Bradley-Terry on {self.seating.results}, mean 0) "
+                "with 95% intervals from the Fisher information.</p>"
                 f"{svg}<pre>{html.escape(self.table())}</pre></body></html>\n")
 
 
-    def _format(self) -> str:
-        if self.seats == 2:
-            return f"{self.matches_per_pairing} duplicate matches per pairing"
-        return f"{self.matches_per_pairing} matches per trio, each deck sequence in all its seat orders"
-
-    def _games(self) -> str:
-        return "match wins" if self.seats == 2 else "pairwise results: a match's winner beat each other seat"
+_GROUP_FIELDS = ("points_low", "points_high", "edge", "edge_low", "edge_high")
+"""The fields of a :class:`Standing` that the report gives for matches of more than two seats only."""
 
 
 def _finite(value: object) -> object:

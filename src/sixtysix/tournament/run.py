@@ -10,6 +10,7 @@ the results tallied into a report.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from sixtysix.bots import make_bot
@@ -26,11 +27,15 @@ from sixtysix.tournament.stats import tally
 def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 1, seed: int = 1,
                    progress: Callable[[int, int], None] | None = None, backend: str = "local",
                    address: str | None = None, bot_seconds: float | None = None,
-                   handshake_seconds: float | None = None) -> Report:
+                   handshake_seconds: float | None = None, bot_log: str | None = None,
+                   memory: bool = False) -> Report:
     """Play every pairing's duplicate matches and rate the bots.
 
     Program bots (``cmd:``) may think ``bot_seconds`` per decision and take
-    ``handshake_seconds`` to start (``None``: the protocol's defaults).
+    ``handshake_seconds`` to start (``None``: the protocol's defaults); with a
+    ``bot_log`` folder, each writes its log of each match there, and the record of
+    each match lost by forfeit is saved there (:func:`~sixtysix.tournament.play.play_match`);
+    in ``memory`` mode they are told no running points.
 
     With ``backend="ray"`` the pairs run as Ray tasks: on the cluster at ``address``,
     on the Ray instance this process already started, or on a new local instance of
@@ -43,7 +48,8 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
         raise TournamentError("each bot may enter once")
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, not {jobs}")
-    specs = schedule(bots, matches, rules, seed, (bot_seconds, handshake_seconds))
+    specs = [dataclasses.replace(spec, bot_log=bot_log, memory=memory)
+             for spec in schedule(bots, matches, rules, seed, (bot_seconds, handshake_seconds))]
     if backend not in BACKENDS:
         raise TournamentError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
     results: list[MatchResult] = []

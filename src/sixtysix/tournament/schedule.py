@@ -1,7 +1,8 @@
 """The matches of a tournament: deck sequences, pairings, seat orders and duplicate pairs.
 
-Every pairing plays deck sequences twice with the seats swapped (a duplicate pair);
-under the three-hand rules every trio plays each deck sequence in all its seat orders.
+Every group of bots plays each deck sequence in all its seat orders: a pairing of a
+two-seat game twice with the seats swapped (a duplicate pair), a trio of three seats in
+its six orders.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from sixtysix.errors import TournamentError
 from sixtysix.rules import Rules
+from sixtysix.tournament.seating import Seating
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,11 @@ class MatchSpec:
     """Seconds a program bot may think per decision (``None``: the protocol's default)."""
     handshake_seconds: float | None = None
     """Seconds a program bot may take for the handshake (``None``: the protocol's default)."""
+    bot_log: str | None = None
+    """The folder of the program bots' logs and of the records of forfeited matches
+    (``None``: none are written)."""
+    memory: bool = False
+    """Whether program bots play in memory mode, told no running points."""
 
 
 def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
@@ -44,64 +51,30 @@ def pairs(specs: Sequence[MatchSpec]) -> list[list[MatchSpec]]:
 
 def schedule(bots: Sequence[str], matches: int, rules: Rules, seed: int,
              limits: tuple[float | None, float | None] = (None, None)) -> list[MatchSpec]:
-    """The matches of a round robin: per pairing, ``matches`` matches as duplicate pairs;
+    """The matches of a round robin: per group of bots that fills the seats (per pairing
+    of a two-seat game), ``matches`` matches, each deck sequence in all the group's seat
+    orders (:meth:`Seating.orders <sixtysix.tournament.seating.Seating.orders>`): the
+    duplicate pairs of two seats. Two bots at a table of more seats make one group.
     ``limits`` are the program bots' seconds per decision and for the handshake.
 
     >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 2, Rules(), 1)]
     [(('a', 'b'), 1000), (('b', 'a'), 1000)]
-
-    Under three-hand rules, ``matches`` per trio, each deck sequence in all the trio's
-    seat orders (:func:`seat_orders`):
-
     >>> [(s.bots, s.seed) for s in schedule(["a", "b"], 3, Rules.parse("three-hand"), 1)]
     [(('a', 'b', 'b'), 1000), (('b', 'a', 'b'), 1000), (('b', 'b', 'a'), 1000)]
     """
     if len(bots) < 2:
         raise TournamentError("a tournament needs at least two bots")
-    if rules.seats == 3:
-        return _schedule_three(bots, matches, rules, seed)
-    if matches < 2 or matches % 2:
-        raise TournamentError(
-            f"matches per pairing must be even and at least 2 (duplicate pairs), not {matches}")
-    specs = []
-    pair = 0
-    for first, second in itertools.combinations(bots, 2):
-        for _ in range(matches // 2):
-            deal_seed = seed * 1000 + pair % (matches // 2)
-            specs.append(MatchSpec((first, second), str(rules), deal_seed, pair, *limits))
-            specs.append(MatchSpec((second, first), str(rules), deal_seed, pair, *limits))
-            pair += 1
-    return specs
-
-
-def seat_orders(bots: Sequence[str]) -> list[tuple[str, str, str]]:
-    """The seat orders a deck sequence is played in: for two bots, the first against two
-    copies of the second in its three rotations; for three, all six orders.
-
-    >>> seat_orders(["a", "b"])
-    [('a', 'b', 'b'), ('b', 'a', 'b'), ('b', 'b', 'a')]
-    >>> len(seat_orders(["a", "b", "c"]))
-    6
-    """
-    if len(bots) == 2:
-        first, second = bots
-        return [(first, second, second), (second, first, second), (second, second, first)]
-    return [(a, b, c) for a, b, c in itertools.permutations(bots)]
-
-
-def _schedule_three(bots: Sequence[str], matches: int, rules: Rules, seed: int) -> list[MatchSpec]:
-    trios = [tuple(bots)] if len(bots) == 2 else list(itertools.combinations(bots, 3))
+    seating = Seating(rules.seats)
+    groups = [tuple(bots)] if len(bots) < rules.seats else list(itertools.combinations(bots, rules.seats))
     specs: list[MatchSpec] = []
-    group = 0
-    for trio in trios:
-        orders = seat_orders(trio)
+    number = 0
+    for group in groups:
+        orders = seating.orders(group)
         if matches < len(orders) or matches % len(orders):
-            raise TournamentError(
-                f"matches per trio must be a multiple of {len(orders)} (each deck sequence in all "
-                f"{len(orders)} seat orders of {', '.join(trio)}), not {matches}")
+            raise TournamentError(seating.refusal(matches, group, len(orders)))
         sequences = matches // len(orders)
         for _ in range(sequences):
-            deal_seed = seed * 1000 + group % sequences
-            specs.extend(MatchSpec(order, str(rules), deal_seed, group) for order in orders)
-            group += 1
+            deal_seed = seed * 1000 + number % sequences
+            specs.extend(MatchSpec(order, str(rules), deal_seed, number, *limits) for order in orders)
+            number += 1
     return specs

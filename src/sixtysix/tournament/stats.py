@@ -8,13 +8,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sixtysix.tournament.play import MatchResult
+from sixtysix.tournament.seating import Seating
 
 Z95 = 1.959963984540054
 
 
 @dataclass
 class Standing:
-    """One bot's results over the whole tournament."""
+    """One bot's results over the whole tournament, counted per seat it took: a bot seated
+    twice in a match (two bots at a table of three) plays two matches of it, winning at
+    most one. ``conceded`` is what the other seats gained in its matches.
+
+    The intervals of the game points and the edge are 95% intervals over the groups of
+    matches dealt the same decks, which are independent (the matches of a group are not).
+    The report gives them for matches of more than two seats only: in a duel the game
+    points per round are net of the opponent's (:attr:`points_per_round`), the edge.
+    """
 
     name: str
     matches: int = 0
@@ -30,6 +39,14 @@ class Standing:
     rating: float = 0.0
     rating_low: float = 0.0
     rating_high: float = 0.0
+    points_low: float = math.nan
+    points_high: float = math.nan
+    edge: float = 0.0
+    """Game points per round minus the mean of the other seats' per round."""
+    edge_low: float = math.nan
+    edge_high: float = math.nan
+    seats: int = 2
+    """The seats of each of its matches."""
 
     @property
     def win_rate(self) -> float:
@@ -43,8 +60,9 @@ class Standing:
 
     @property
     def points_per_round(self) -> float:
-        """Game points won minus conceded, per round played."""
-        return (self.game_points - self.conceded) / self.rounds if self.rounds else 0.0
+        """Game points won per round played, net of those conceded in a duel (two seats)."""
+        net = self.game_points - (self.conceded if Seating(self.seats).duel else 0)
+        return net / self.rounds if self.rounds else 0.0
 
     @property
     def ms_per_decision(self) -> float:
@@ -55,29 +73,6 @@ class Standing:
     def ms_median(self) -> float:
         """Median think time per decision in milliseconds."""
         return 1000 * self.think_median
-
-
-@dataclass
-class ThreeStanding(Standing):
-    """One bot's results over a three-hand tournament, counted per seat it took: a bot
-    seated twice in a match (the strength setting) plays two matches of it, winning
-    at most one. ``conceded`` is what the other two seats gained in its matches.
-
-    The intervals are 95% intervals over the groups of matches dealt the same decks,
-    which are independent (the matches of a group are not).
-    """
-
-    points_low: float = math.nan
-    points_high: float = math.nan
-    edge: float = 0.0
-    """Game points per round minus the mean of the other two seats' per round."""
-    edge_low: float = math.nan
-    edge_high: float = math.nan
-
-    @property
-    def points_per_round(self) -> float:
-        """Game points won per round played."""
-        return self.game_points / self.rounds if self.rounds else 0.0
 
 
 def ratio_interval(groups: Sequence[tuple[float, float]]) -> tuple[float, float, float]:
@@ -175,10 +170,9 @@ def bradley_terry(bots: Sequence[str], games: Iterable[tuple[str, str]],
 
 def tally(bots: Sequence[str], results: Sequence[MatchResult], seats: int = 2
            ) -> tuple[list[Standing], dict[str, dict[str, tuple[int, int]]]]:
-    """The standings of ``bots`` in ``results``, best rating first, and their head-to-head
-    records: ``head[a][b]`` is a's wins and losses against b."""
-    kind = ThreeStanding if seats == 3 else Standing
-    standings = {b: kind(b) for b in bots}
+    """The standings of ``bots`` in ``results`` of ``seats`` seats each, best rating first,
+    and their head-to-head records: ``head[a][b]`` is a's wins and losses against b."""
+    standings = {b: Standing(b, seats=seats) for b in bots}
     times: dict[str, list[float]] = {b: [] for b in bots}
     # Per bot, per group of matches dealt the same decks: game points, the other
     # seats' mean, rounds.
@@ -213,11 +207,10 @@ def tally(bots: Sequence[str], results: Sequence[MatchResult], seats: int = 2
         s.think_seconds = sum(spent)
         s.think_max = max(spent, default=0.0)
         s.think_median = statistics.median(spent) if spent else 0.0
-        if isinstance(s, ThreeStanding):
-            kept = groups[b].values()
-            _, s.points_low, s.points_high = ratio_interval([(gp, rounds) for gp, _, rounds in kept])
-            s.edge, s.edge_low, s.edge_high = ratio_interval([(gp - others, rounds)
-                                                              for gp, others, rounds in kept])
+        kept = groups[b].values()
+        _, s.points_low, s.points_high = ratio_interval([(gp, rounds) for gp, _, rounds in kept])
+        s.edge, s.edge_low, s.edge_high = ratio_interval([(gp - others, rounds)
+                                                          for gp, others, rounds in kept])
     ratings = bradley_terry(bots, games)
     for b, (rating, error) in ratings.items():
         s = standings[b]

@@ -16,17 +16,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from sixtysix.game.actions import Action
-from sixtysix.tui.words import Names, sentence, suit_text
-from sixtysix.two.match import RoundResult
+from sixtysix.game.outcome import Reason
+from sixtysix.games import AnyRoundResult
+from sixtysix.tui.names import Names
+from sixtysix.tui.words import sentence, suit_text
 
 
 def _game_points(points: int) -> str:
     return f"{points} game point{'' if points == 1 else 's'}"
-
-
-def score_line(score: tuple[int, int], target: int, names: Names) -> str:
-    """The match score, as in ``You 3 – 2 Greedy  (playing to 7)``."""
-    return f"You {score[0]} – {score[1]} {names.opponent}  (playing to {target})"
 
 
 class GoOnScreen(ModalScreen[None]):
@@ -50,8 +47,8 @@ class GoOnScreen(ModalScreen[None]):
 class RoundOverScreen(GoOnScreen):
     """Why the round just played scored what it did; the user goes on with a key."""
 
-    def __init__(self, number: int, result: RoundResult, marriages: Sequence[tuple[int, int]],
-                 score: tuple[int, int], target: int, names: Names, match_over: bool) -> None:
+    def __init__(self, number: int, result: AnyRoundResult, marriages: Sequence[tuple[int, int]],
+                 score: Sequence[int], target: int, names: Names, match_over: bool) -> None:
         super().__init__()
         self._number = number
         self._result = result
@@ -62,26 +59,33 @@ class RoundOverScreen(GoOnScreen):
         self._match_over = match_over
 
     def compose(self) -> ComposeResult:
-        """The summary in a dialog box."""
+        """The summary in a dialog box: each seat's points, tricks and marriages (and game
+        points, against several opponents)."""
         result = self._result
         outcome = result.outcome
         assert outcome is not None
         names = self._names
         winner = result.winner
-        if winner is None:
-            title = f"Round {self._number}: a tie"
+        if outcome.replay:
+            title = f"Round {self._number}: nobody scores, the same dealer deals again"
+        elif winner is None:
+            nobody = "a tie" if outcome.reason is Reason.TIE else "a false declaration"
+            title = f"Round {self._number}: {nobody}"
         else:
             title = (f"Round {self._number}: {names.subject(winner)} "
                      f"{names.verb(winner, 'score', 'scores')} {_game_points(result.game_points)}")
+        seats = range(len(names.seats))
         table = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
         table.add_column("")
-        table.add_column("You", justify="right")
-        table.add_column(names.opponent, justify="right")
-        table.add_row("points", str(outcome.points[0]), str(outcome.points[1]))
-        table.add_row("tricks", str(outcome.tricks[0]), str(outcome.tricks[1]))
-        married = [[suit for who, suit in self._marriages if who == seat] for seat in (0, 1)]
+        for seat in seats:
+            table.add_column(names.subject(seat), justify="right")
+        table.add_row("points", *(str(points) for points in outcome.points))
+        table.add_row("tricks", *(str(tricks) for tricks in outcome.tricks))
+        married = [[suit for who, suit in self._marriages if who == seat] for seat in seats]
         table.add_row("marriages", *(Text(" ").join(suit_text(suit) for suit in suits) if suits
                                      else Text("—", style="dim") for suits in married))
+        if names.several:
+            table.add_row("game points", *(f"+{gained}" for gained in outcome.scores))
         with Vertical(id="dialog", classes="round-over"):
             yield Static(Text(title), id="round-title", classes="title")
             yield Static(Text(names.explain(outcome.explanation)), id="explanation")
@@ -90,8 +94,7 @@ class RoundOverScreen(GoOnScreen):
                 yield Static(Text(f"+{result.carried} for {result.carried} carried {ties}: "
                                   f"{_game_points(result.game_points)} in all."), id="carried")
             yield Static(table, id="round-table")
-            yield Static(Text(score_line(self._score, self._target, names)), id="round-score",
-                         classes="score")
+            yield Static(Text(names.score(self._score, self._target)), id="round-score", classes="score")
             yield self.hint(self._match_over)
         yield Footer()
 
@@ -103,35 +106,43 @@ class MatchOverScreen(ModalScreen[None]):
         Binding("enter,q,escape", "app.quit", "Quit", key_display="⏎/q"),
     ]
 
-    def __init__(self, score: tuple[int, int], winner: int, results: Sequence[RoundResult],
-                 names: Names, saved: str | None = None) -> None:
+    def __init__(self, score: Sequence[int], winner: int, results: Sequence[AnyRoundResult],
+                 names: Names, target: int, saved: str | None = None) -> None:
         super().__init__()
         self._score = score
         self._winner = winner
         self._results = results
         self._names = names
+        self._target = target
         self._saved = saved
 
     def compose(self) -> ComposeResult:
-        """The result in a dialog box."""
+        """The result in a dialog box: a row per round, with the game points it gave (each
+        seat's, against several opponents)."""
         names = self._names
+        several = names.several
         win = names.verb(self._winner, "win", "wins")
-        title = f"{names.subject(self._winner)} {win} the match {max(self._score)} – {min(self._score)}!"
+        final = "" if several else f" {max(self._score)} – {min(self._score)}"
+        title = f"{names.subject(self._winner)} {win} the match{final}!"
         table = RichTable(box=None, padding=(0, 2), header_style="bold")
+        points: tuple[tuple[str, JustifyMethod], ...] = (
+            tuple((name, "left") for name in names.seats) if several else (("game points", "right"),))
         columns: tuple[tuple[str, JustifyMethod], ...] = (
-            ("round", "right"), ("dealer", "left"), ("scored by", "left"), ("how", "left"),
-            ("game points", "right"))
+            ("round", "left" if several else "right"), ("dealer", "left"), ("scored by", "left"),
+            ("how", "left"), *points)
         for heading, justify in columns:
             table.add_column(heading, justify=justify)
         for number, result in enumerate(self._results, 1):
             reason = "" if result.reason is None else result.reason.value.replace("_", " ")
             scorer = "—" if result.winner is None else names.subject(result.winner)
-            table.add_row(str(number), names.subject(result.dealer), scorer, reason,
-                          str(result.game_points))
+            outcome = result.outcome
+            gained = ([f"+{scored}" for scored in outcome.scores] if several and outcome is not None
+                      else [str(result.game_points)])
+            table.add_row(str(number), names.subject(result.dealer), scorer, reason, *gained)
+        score = names.score(self._score, self._target) if several else names.standing(self._score)
         with Vertical(id="dialog", classes="match-over"):
             yield Static(Text(title), id="match-title", classes="title")
-            yield Static(Text(f"Final score: You {self._score[0]} – {self._score[1]} {names.opponent}"),
-                         id="final-score", classes="score")
+            yield Static(Text(f"Final score: {score}"), id="final-score", classes="score")
             yield Static(table, id="match-table")
             if self._saved is not None:
                 yield Static(Text(self._saved), id="saved")

@@ -25,10 +25,9 @@ from textual.message import Message
 
 from sixtysix.bots import Bot
 from sixtysix.game.actions import Action
+from sixtysix.game.interface import Observation
 from sixtysix.games import AnyObservation
 from sixtysix.table import Event, EventKind
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
 
 
 class SeatClosed(Exception):
@@ -56,24 +55,8 @@ class TableUpdate(Message):
         self.event = event
 
 
-class ThreeTurn(Message):
-    """The user is to choose one of ``observation.legal`` in a three-hand round."""
-
-    def __init__(self, observation: ThreeObservation) -> None:
-        super().__init__()
-        self.observation = observation
-
-
-class ThreeUpdate(Message):
-    """Something happened at a three-hand table, as the user's seat sees it."""
-
-    def __init__(self, event: Event) -> None:
-        super().__init__()
-        self.event = event
-
-
-class AskingSeat:
-    """The user's seat: asks the user through the app and waits for the answer.
+class HumanSeat:
+    """The user's seat (seat 0): asks the user through the app and waits for the answer.
 
     ``post`` delivers a message to the app from the worker thread; ``keep``, if
     given, is called with each event first, in that thread (the app saves the
@@ -88,20 +71,20 @@ class AskingSeat:
         self._keep = keep
         self._answers: queue.Queue[Action | _Signal] = queue.Queue()
 
-    def _ask(self, message: Message) -> Action:
-        """Post the question to the app and return the action the user picks."""
-        self._post(message)
+    def act(self, observation: Observation) -> Action:
+        """Show the observation to the user and return the action they pick."""
+        self._post(YourTurn(observation))
         answer = self._wait()
         if not isinstance(answer, Action):
             raise SeatClosed
         return answer
 
-    def _tell(self, kind: EventKind, event: object, message: Message) -> None:
+    def notify(self, event: Event) -> None:
         """Forward an event to the app; after a round, wait until the user goes on."""
         if self._keep is not None:
             self._keep(event)
-        self._post(message)
-        if kind is EventKind.ROUND_ENDED:
+        self._post(TableUpdate(event))
+        if event.kind is EventKind.ROUND_ENDED:
             self._wait()
 
     def answer(self, action: Action) -> None:
@@ -124,30 +107,6 @@ class AskingSeat:
         if answer is _Signal.CLOSE:
             raise SeatClosed
         return answer
-
-
-class HumanSeat(AskingSeat):
-    """Seat 0 of a two-hand match: the user."""
-
-    def act(self, observation: Observation) -> Action:
-        """Show the observation to the user and return the action they pick."""
-        return self._ask(YourTurn(observation))
-
-    def notify(self, event: Event) -> None:
-        """Forward an event to the app; after a round, wait until the user goes on."""
-        self._tell(event.kind, event, TableUpdate(event))
-
-
-class ThreeHumanSeat(AskingSeat):
-    """Seat 0 of a three-hand match: the user."""
-
-    def act(self, observation: ThreeObservation) -> Action:
-        """Show the observation to the user and return the action they pick."""
-        return self._ask(ThreeTurn(observation))
-
-    def notify(self, event: Event) -> None:
-        """Forward an event to the app; after a round, wait until the user goes on."""
-        self._tell(event.kind, event, ThreeUpdate(event))
 
 
 class PausedSeat:

@@ -1,29 +1,17 @@
 """How the terminal front end puts cards, actions and events into words.
 
-Everything here reads an :class:`~sixtysix.two.observation.Observation` or an
-:class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision (in
-either game), and only describes it: the rules live in the engine.
+Everything here reads an :class:`~sixtysix.game.interface.Observation` or an
+:class:`~sixtysix.table.Event` of seat 0, or the analysis of seat 0's decision, and only
+describes it: the rules live in the engine. The seats' names are :mod:`sixtysix.tui.names`'.
 
 >>> from sixtysix.cards import parse_card
 >>> card_text(parse_card("Th")).plain, card_text(parse_card("Th")).style
 ('10♥', 'bold red')
->>> names = Names("Greedy")
->>> names.subject(0), names.subject(1), names.verb(0, "win", "wins"), names.verb(1, "win", "wins")
-('You', 'Greedy', 'win', 'wins')
->>> names.explain("Seat 1 declared out; seat 0 has 30 points, under 33: 2 game points.")
-'Greedy declared out; you have 30 points, under 33: 2 game points.'
->>> names.explain("Seat 0 closed the stock but seat 1 reached 66 first: seat 0 scores 2.")
-'You closed the stock but Greedy reached 66 first: you score 2.'
->>> names.explain("seat 0 does not hold the nine of trumps; Qs is not in seat 0's hand")
-'you do not hold the nine of trumps; Qs is not in your hand'
 >>> opponent_name("greedy"), opponent_name("hard"), opponent_name("pimc:samples=40")
 ('Greedy', 'Hard bot', 'PIMC')
 """
 
 from __future__ import annotations
-
-import re
-from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -31,9 +19,9 @@ from sixtysix.analysis import ActionValue
 from sixtysix.bots import LEVELS
 from sixtysix.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Card, Suit, card_symbol
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action
+from sixtysix.game.interface import Observation
 from sixtysix.game.round import Phase
-from sixtysix.three.observation import ThreeObservation
-from sixtysix.two.observation import Observation
+from sixtysix.tui.names import Names
 
 RED = "bold red"
 """The style of hearts and diamonds."""
@@ -46,9 +34,6 @@ _HINT_WIDTH = 60
 _BOT_NAMES = {"pimc": "PIMC", "ismcts": "ISMCTS"}
 """Bot names that are not written as capitalised words."""
 
-_SEAT = re.compile(r"\b([Ss])eat ([01])\b('s)?")
-_AGREE = re.compile(r"\b([Yy]ou) (has|scores|does)\b")
-_PLURAL = {"has": "have", "scores": "score", "does": "do"}
 
 
 def is_red(card: Card) -> bool:
@@ -90,40 +75,7 @@ def opponent_name(spec: str) -> str:
     return _BOT_NAMES.get(name, name.capitalize())
 
 
-@dataclass(frozen=True)
-class Names:
-    """The names of the two seats: the user (seat 0) and the opponent (seat 1)."""
-
-    opponent: str
-
-    def subject(self, seat: int) -> str:
-        """The seat as the subject of a sentence: ``You`` or the opponent's name."""
-        return "You" if seat == 0 else self.opponent
-
-    def verb(self, seat: int, plural: str, singular: str) -> str:
-        """The verb form that agrees with :meth:`subject`."""
-        return plural if seat == 0 else singular
-
-    def possessive(self, seat: int) -> str:
-        """``your`` or the opponent's name with ``'s``."""
-        return "your" if seat == 0 else f"{self.opponent}'s"
-
-    def explain(self, explanation: str) -> str:
-        """The engine's explanation of a round's score, with "you" and the opponent's
-        name for the seats."""
-
-        def name(found: re.Match[str]) -> str:
-            if found[2] == "1":
-                return self.opponent + (found[3] or "")
-            if found[3]:
-                return "Your" if found[1] == "S" else "your"
-            return "You" if found[1] == "S" else "you"
-
-        named = _SEAT.sub(name, explanation)
-        return _AGREE.sub(lambda found: f"{found[1]} {_PLURAL[found[2]]}", named)
-
-
-def action_label(action: Action, observation: Observation | ThreeObservation) -> Text:
+def action_label(action: Action, observation: Observation) -> Text:
     """The words on the button of an action other than playing a card."""
     suit = action.marriage_suit
     if suit is not None:
@@ -160,7 +112,7 @@ def close_explanation(observation: Observation, names: Names) -> Text:
     'You must be first to 66, before the cards run out, or Greedy scores 3 game points.'
     """
     rules = observation.rules
-    opponent = names.opponent
+    opponent = names.subject(1)
     head = " and beat the card led" if rules.must_head else ""
     marriages = "" if rules.marriages_after_stock else " Nobody may announce a marriage any more."
     if rules.failed_close_points == "three":
@@ -175,7 +127,7 @@ def close_explanation(observation: Observation, names: Names) -> Text:
                 f"You must be first to 66, before the cards run out, or {opponent} scores {cost}.")
 
 
-def hint_text(values: list[ActionValue], observation: Observation | ThreeObservation,
+def hint_text(values: list[ActionValue], observation: Observation,
               valued: str = "expected game points") -> Text:
     """The hint for the log: a heading saying what the values are (``valued``), then
     each action (at least one) with its value, best first, in aligned cells a few to a
@@ -213,9 +165,9 @@ def prompt(observation: Observation, names: Names, draw_first: bool = False) -> 
     """What the user is asked to do now, for the status line; ``draw_first``: after a
     trick, a card key draws and leads that card."""
     phase = observation.phase
-    lead = observation.lead_card
-    if phase is Phase.FOLLOW and lead is not None:
-        return sentence("Your turn: play a card to ", names.possessive(1), " ", card_text(lead))
+    if phase is Phase.FOLLOW and observation.table:
+        return sentence("Your turn: play a card to ", names.possessive(1), " ",
+                        card_text(observation.table[0]))
     if phase is Phase.MARRIAGE:
         suit = observation.marriages[-1][1]
         return sentence("Lead the king or queen of ", suit_text(suit),
@@ -227,7 +179,7 @@ def prompt(observation: Observation, names: Names, draw_first: bool = False) -> 
         return Text("You won the trick: draw, close before drawing"
                     + (", or declare out" if OUT in observation.legal else ""))
     if phase is Phase.RESPOND:
-        return sentence(names.opponent, " closed the stock: exchange your 9",
+        return sentence(names.subject(1), " closed the stock: exchange your 9",
                         suit_text(observation.trump), " or not?")
     extras = [word for action, word in ((OUT, "declare out"), (CLOSE, "close"), (EXCHANGE, "exchange"))
               if action in observation.legal]
@@ -275,10 +227,10 @@ def describe_lead(actor: int, card: Card, names: Names) -> Text:
 
 
 def describe_trick(observation: Observation, names: Names) -> Text:
-    """A log line for the trick just completed: the follow and who won it."""
+    """A log line for the trick just completed: its last card, the card led and who won it."""
     trick = observation.tricks[-1]
-    follower = 1 - trick.leader
+    follower = (trick.leader + len(trick.cards) - 1) % names.count
     winner = trick.winner
     return sentence(names.subject(follower), " ", names.verb(follower, "play", "plays"), " ",
-                    card_text(trick.follow), " on ", card_text(trick.lead), ": ",
+                    card_text(trick.cards[-1]), " on ", card_text(trick.cards[0]), ": ",
                     names.subject(winner), " ", names.verb(winner, "take", "takes"), " the trick")

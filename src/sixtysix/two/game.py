@@ -11,5 +11,5 @@ from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.round import Round
 
-GAME: Game[Match, Round, Observation] = Game("two-hand", 2, Match, observe, sample_round)
+GAME: Game[Match, Round, Observation] = Game("two-hand", 2, Match, observe, sample_round, stock=True)
 """Two seats, six cards each and a stock of twelve (RULES.md sections 1-10)."""

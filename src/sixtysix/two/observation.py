@@ -83,31 +83,33 @@ class Observation:
         return 1 - self.seat
 
     @property
-    def table(self) -> tuple[Card, ...]:
-        """The cards of the trick in play, in the order played: the lead, if there is one."""
-        lead = self.lead_card
-        return () if lead is None else (lead,)
-
-    @property
     def hand_sizes(self) -> tuple[int, int]:
-        """How many cards each seat holds, by seat."""
+        """How many cards each seat holds, by seat.
+
+        >>> from sixtysix import Match
+        >>> observe(Match(seed=3).deal(), 1).hand_sizes
+        (6, 6)
+        """
         own = self.hand.bit_count()
         return (own, self.opponent_hand_size) if self.seat == 0 else (self.opponent_hand_size, own)
 
     @property
     def shown(self) -> tuple[CardSet, CardSet]:
-        """The cards of each seat's hand that the other has seen, by seat
-        (:attr:`own_shown` and :attr:`opponent_shown`)."""
+        """The cards each seat is known to hold, by seat: :attr:`own_shown` and
+        :attr:`opponent_shown`.
+
+        >>> from sixtysix import Match
+        >>> observe(Match(seed=3).deal(), 1).shown
+        (0, 0)
+        """
         own, other = self.own_shown, self.opponent_shown
         return (own, other) if self.seat == 0 else (other, own)
 
     @property
-    def won(self) -> tuple[CardSet, CardSet]:
-        """The cards of the tricks each seat won, by seat."""
-        won = [0, 0]
-        for trick in self.tricks:
-            won[trick.winner] |= 1 << trick.lead | 1 << trick.follow
-        return won[0], won[1]
+    def table(self) -> tuple[Card, ...]:
+        """The cards of the trick in play, in the order played: the lead, if there is one."""
+        lead = self.lead_card
+        return () if lead is None else (lead,)
 
     def excluded(self, seat: int) -> CardSet:
         """Cards ``seat`` cannot hold as far as this seat knows: :attr:`opponent_excluded`

@@ -111,6 +111,11 @@ class Trick(NamedTuple):
     winner: int
     strict: bool
 
+    @property
+    def cards(self) -> tuple[Card, Card]:
+        """The lead and the follow, in the order played."""
+        return self.lead, self.follow
+
 
 _STOCK_SIZES: Final = frozenset(range(0, 13, 2))
 """The sizes a stock can have: even, from the 12 of the deal down to 0."""

@@ -69,6 +69,8 @@ class Settings:
     """Seconds a program bot may think per decision (``None``: the protocol's default)."""
     handshake_seconds: float | None = None
     """Seconds a program bot may take to start (``None``: the protocol's default)."""
+    bot_log: str | None = None
+    """The folder of the program bots' logs, one per game (``None``: none are written)."""
     rate_limits: RateLimits = field(default_factory=RateLimits)
     """How many guests, games, invitations and joins one client address may make."""
 
@@ -99,7 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.url())
         service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
                               seed=settings.seed, programs=dict(settings.bots),
-                              bot_seconds=settings.bot_seconds, handshake_seconds=settings.handshake_seconds)
+                              bot_seconds=settings.bot_seconds, handshake_seconds=settings.handshake_seconds,
+                              bot_log=settings.bot_log)
         await service.start()
         app.state.service = service
         # Everything loaded so far lives as long as the server: keep the cyclic garbage

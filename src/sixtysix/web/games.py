@@ -7,10 +7,9 @@ a cache that :meth:`GameService.start` rebuilds by replaying the stored moves
 stored with the game. Bots and hints think in worker processes, and a program bot the
 operator allows runs as a process of its own for each game (:mod:`~sixtysix.web.services.bots`).
 
-A three-hand game (RULES.md section 11) runs on a
-:class:`~sixtysix.table.Table` of three seats: its creator sits in seat 0 and each other
-seat is a bot level or a person, who takes the seat by the game's link; the match
-starts once every person's seat is taken.
+A game runs on a :class:`~sixtysix.table.Table` of the game's seats: its creator sits in
+seat 0 and each other seat is a bot or a person, who takes the seat by the game's link;
+the match starts once every person's seat is taken.
 """
 
 from __future__ import annotations
@@ -27,22 +26,22 @@ from random import Random, SystemRandom
 from typing import Any
 
 from sixtysix.bots import LEVELS, make_bot
+from sixtysix.bots.engine import EngineBot
 from sixtysix.cards import NUM_CARDS, card_name, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import narrowed
-from sixtysix.games import AnyObservation, game_of
+from sixtysix.games import AnyMatch, AnyObservation, game_of
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table
-from sixtysix.three.match import ThreeMatch
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
-from sixtysix.web.models.games import PERSON, Game, seat_names
+from sixtysix.web.models.games import PERSON, Game, others, seat_names
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, State
 from sixtysix.web.programs import ProgramHost
-from sixtysix.web.services.bots import Bots, three_levels
+from sixtysix.web.services.bots import Bots
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -109,7 +108,7 @@ class LiveGame:
     """The seat that lost by forfeit and why, in the server's words."""
 
     @property
-    def match(self) -> Match | ThreeMatch:
+    def match(self) -> AnyMatch:
         """The match being played."""
         return self.table.match
 
@@ -121,6 +120,10 @@ class LiveGame:
     def seat_of(self, player: Player | None) -> int | None:
         """The seat a player holds in this game, if any."""
         return self.row.seat_of(player)
+
+    def opponents(self, seat: int) -> list[int]:
+        """The seats other than ``seat``."""
+        return [other for other in self.seats if other != seat]
 
     def describe(self, player: Player | None) -> Game:
         """The protocol's ``Game`` object, as ``player`` sees it."""
@@ -144,10 +147,11 @@ class GameService:
 
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
                  seed: int | None = None, programs: Mapping[str, str] | None = None,
-                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None,
+                 bot_log: str | None = None) -> None:
         self.storage = Storage(store)
         self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
-                         handshake_seconds=handshake_seconds)
+                         handshake_seconds=handshake_seconds, bot_log=bot_log)
         self.away_limit = away_limit
         self.games: dict[str, LiveGame] = {}
         self._rng = SystemRandom() if seed is None else Random(seed)
@@ -223,36 +227,31 @@ class GameService:
                   reason=CARD_TOKEN.sub("··", reason))
             self._spawn(self.forfeit(game, 1, fault))
 
-        game.host = ProgramHost(lambda: self.bots.program(bot, self._rng.getrandbits(64)), failed)
+        def start() -> EngineBot:
+            return self.bots.program(bot, self._rng.getrandbits(64), game.row.id)
+
+        game.host = ProgramHost(start, failed)
         match = narrowed(game.table.match, Match)
         game.table = Table([None, game.host], match=match)
         game.host.wake(match)
 
     async def create(self, player: Player, opponent: str | None, rules_text: str,
                      level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
-        """A new game with the player in seat 0: against a bot or open for a person, or,
-        in the three-hand game, with ``seats`` naming the kind of seats 1 and 2 (a level
-        or :data:`PERSON`)."""
+        """A new game with the player in seat 0 and each other seat a bot or open for a
+        person (who takes it by the game's link): in a game of one other seat as
+        ``opponent`` and ``level`` say, of more as ``seats`` names the kind of each (a
+        level or :data:`PERSON`). The match starts once every person's seat is taken."""
         rules = Rules.parse(rules_text)
-        if rules.seats == 3:
-            return await self._create_three(player, rules, seats)
-        if seats is not None:
-            raise GameError("bad_request", "seats are for the three-hand game; use opponent and level")
-        if opponent == "bot":
-            if level not in self.bots.opponents:
-                raise GameError("bad_request", f"level must be one of {', '.join(self.bots.opponents)}")
-        elif opponent == "human":
-            level = None
-        else:
-            raise GameError("bad_request", "opponent must be 'bot' or 'human'")
-        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(2), level,
-                      [player.id, None], (0, 0), None, None, now())
-        table = Table([None, None], rules, dealer=row.first_dealer)
+        bots = self._other_seats(rules, opponent, level, seats)
+        count = len(bots) + 1
+        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(count), bots[0],
+                      [player.id, *[None] * len(bots)], (0,) * count, None, None, now(), *bots[1:])
+        table = Table([None] * count, rules, dealer=row.first_dealer)
         game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
-        if level in self.bots.programs:
+        if row.bot in self.bots.programs:
             self._seat_program(game)
         first: list[Move] = []
-        if level is not None:
+        if all(bot is not None for bot in bots):
             row.status = "playing"
             first.append(self._deal(game))
         try:
@@ -266,26 +265,25 @@ class GameService:
         self._bot_turn(game)
         return game
 
-    async def _create_three(self, player: Player, rules: Rules, seats: Sequence[str] | None) -> LiveGame:
-        """A new three-hand game: seat 0 the player's, seats 1 and 2 as ``seats`` say."""
-        levels = three_levels()
-        kinds = ", ".join([*levels, PERSON])
-        if seats is None or len(seats) != 2 or any(kind not in (*levels, PERSON) for kind in seats):
-            raise GameError("bad_request", f"a three-hand game needs 'seats': two of {kinds}")
-        bots = [None if kind == PERSON else kind for kind in seats]
-        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(3), bots[0],
-                      [player.id, None, None], (0, 0, 0), None, None, now(), bots[1])
-        table = Table([None, None, None], rules, dealer=row.first_dealer)
-        game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
-        first: list[Move] = []
-        if all(bot is not None for bot in bots):
-            row.status = "playing"
-            first.append(self._deal(game))
-        await self.storage.create_game(row, first)
-        self.games[row.id] = game
-        _created(game, player)
-        self._bot_turn(game)
-        return game
+    def _other_seats(self, rules: Rules, opponent: str | None, level: str | None,
+                     seats: Sequence[str] | None) -> list[str | None]:
+        """The bot of each seat of a new game but its creator's (``None``: a person's), as
+        the request names them; a :class:`GameError` if it names them wrongly."""
+        bots = self.bots.opponents(game_of(rules))
+        if others(rules) == 1:
+            if seats is not None:
+                raise GameError("bad_request", "seats are for the three-hand game; use opponent and level")
+            if opponent == "bot":
+                if level not in bots:
+                    raise GameError("bad_request", f"level must be one of {', '.join(bots)}")
+                return [level]
+            if opponent == "human":
+                return [None]
+            raise GameError("bad_request", "opponent must be 'bot' or 'human'")
+        kinds = [*bots, PERSON]
+        if seats is None or len(seats) != others(rules) or any(kind not in kinds for kind in seats):
+            raise GameError("bad_request", f"a three-hand game needs 'seats': two of {', '.join(kinds)}")
+        return [None if kind == PERSON else kind for kind in seats]
 
     async def join(self, player: Player, game_id: str) -> LiveGame:
         """Seat a player in the first open seat of a table; the match starts once every
@@ -432,12 +430,13 @@ class GameService:
         """End a two-hand match in play as lost by ``seat``, whether it is to act or not."""
         if seat is None:
             raise GameError("spectator", "spectators cannot resign")
-        if game.row.seats != 2:
+        opponents = game.opponents(seat)
+        if len(opponents) != 1:
             raise GameError("no_resign", "the three-hand game cannot be resigned")
         async with game.lock:
             if game.row.status != "playing":
                 raise GameError("not_your_turn", "the match is not being played")
-            await self._end(game, 1 - seat, "resigned", "resign", seat)
+            await self._end(game, opponents[0], "resigned", "resign", seat)
             event(logger, "resigned", game=game.row.id, seat=seat)
 
     async def _end(self, game: LiveGame, winner: int, ending: str, kind: str, seat: int,
@@ -494,10 +493,12 @@ class GameService:
             event(logger, "claimed", game=game.row.id, seat=seat)
 
     def claimable(self, game: LiveGame, seat: int) -> bool:
-        """Whether ``seat`` may claim the match now (never in the three-hand game)."""
-        if game.row.seats != 2:
+        """Whether ``seat`` may claim the match now: only from its one opponent (never in
+        the three-hand game)."""
+        opponents = game.opponents(seat)
+        if len(opponents) != 1:
             return False
-        other = 1 - seat
+        other = opponents[0]
         since = game.away_since[other]
         return (game.row.status == "playing" and game.human(other) and since is not None
                 and time.monotonic() - since > self.away_limit)

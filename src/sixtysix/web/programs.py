@@ -17,6 +17,7 @@ import asyncio
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from sixtysix.bots import COMMAND, LEVELS
 from sixtysix.bots.engine import EngineBot, limit
@@ -151,8 +152,10 @@ class ProgramHost:
         return action.token
 
 
-def make_program(command: str, seed: int, seconds: float | None, handshake: float | None) -> EngineBot:
-    """The client of an allowed program bot, with the server's time limits."""
+def make_program(command: str, seed: int, seconds: float | None, handshake: float | None,
+                 log: Path | None = None) -> EngineBot:
+    """The client of an allowed program bot, with the server's time limits, logging to ``log``."""
     bot = EngineBot.from_spec(command, seed)
     limit(bot, seconds, handshake)
+    bot.log = log
     return bot

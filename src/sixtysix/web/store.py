@@ -146,16 +146,17 @@ class GameRow:
         return self.player_ids.index(player.id)
 
     def values(self) -> dict[str, Any]:
-        """The row as column values."""
-        three = self.seats == 3
+        """The row as column values (null in the columns of seats the game lacks)."""
+        players = [*self.player_ids, None]
+        scores = [*self.score, None]
         return {
             "id": self.id, "status": self.status, "rules": self.rules,
             "first_dealer": self.first_dealer, "bot": self.bot,
-            "player0": self.player_ids[0], "player1": self.player_ids[1],
-            "score0": self.score[0], "score1": self.score[1], "winner": self.winner,
+            "player0": players[0], "player1": players[1],
+            "score0": scores[0], "score1": scores[1], "winner": self.winner,
             "ending": self.ending, "created": self.created,
-            "player2": self.player_ids[2] if three else None, "bot2": self.bot2,
-            "score2": self.score[2] if three else None,
+            "player2": players[2], "bot2": self.bot2,
+            "score2": scores[2],
         }
 
 

@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 
 from sixtysix.bots import LEVELS
 from sixtysix.errors import RulesError
+from sixtysix.games import game_of
 from sixtysix.rules import FLAGS, Rules, flag_values
 from sixtysix.web.store import GameRow
 
@@ -78,9 +79,19 @@ class NewGame(BaseModel):
     @property
     def invites(self) -> bool:
         """Whether the game waits for people invited by link."""
-        if Rules.parse(self.rules).seats == 3:
-            return PERSON in (self.seats or ())
-        return self.opponent == PERSON
+        if others(Rules.parse(self.rules)) == 1:
+            return self.opponent == PERSON
+        return PERSON in (self.seats or ())
+
+
+def others(rules: Rules) -> int:
+    """How many seats a game of ``rules`` has besides its creator's: a new game names the
+    one other seat by ``opponent`` and ``level``, more by ``seats``.
+
+    >>> others(Rules.parse("santase")), others(Rules.parse("three-hand"))
+    (1, 2)
+    """
+    return game_of(rules).seats - 1
 
 
 class Game(BaseModel):
@@ -130,10 +141,11 @@ def seat_names(row: GameRow, names: dict[str, str]) -> list[str | None]:
     ['Ann', 'Easy bot 1', 'Hard bot 2']
     """
     result: list[str | None] = [names.get(i) if i else None for i in row.player_ids]
+    alone = len(row.player_ids) - 1 == 1
     for seat, bot in enumerate(row.bots):
         if bot is not None:
-            # Two bots of a three-hand table are told apart by their seats.
-            result[seat] = level_name(bot) if row.seats == 2 else f"{level_name(bot)} {seat}"
+            # The bots of a table of more than one other seat are told apart by their seats.
+            result[seat] = level_name(bot) if alone else f"{level_name(bot)} {seat}"
     return result
 
 

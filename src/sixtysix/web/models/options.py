@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from sixtysix.rules import FLAGS, Rules, flag_values
+from sixtysix.rules import FLAGS, PRESET_NAMES, Rules, flag_values, preset_flags
 from sixtysix.web.models.games import NUMBER_MAX, NUMBER_MIN
 
 
@@ -28,14 +28,35 @@ class ChoiceFlag(BaseModel):
     values: list[str]
 
 
+class PresetTable(BaseModel):
+    """What a preset's table is: its number of seats and the flags that apply to it."""
+
+    seats: int
+    flags: list[str]
+
+
 class Options(BaseModel):
-    """The bot levels (of each game), the program bots, the presets and the rule flags."""
+    """The bot levels (of each game), the program bots, the presets, the table of each
+    preset and the rule flags."""
 
     levels: list[str]
     three_levels: list[str]
     bots: list[str]
     presets: list[str]
+    tables: dict[str, PresetTable]
     flags: dict[str, NumberFlag | ChoiceFlag]
+
+
+def preset_tables() -> dict[str, PresetTable]:
+    """The seats and the flags of every preset's table, for the new-game form.
+
+    >>> preset_tables()["three-hand"].model_dump()
+    {'seats': 3, 'flags': ['match_target', 'claim']}
+    >>> preset_tables()["classic"].seats
+    2
+    """
+    return {name: PresetTable(seats=Rules.preset(name).seats, flags=list(preset_flags(name)))
+            for name in PRESET_NAMES}
 
 
 def flag_options() -> dict[str, NumberFlag | ChoiceFlag]:

@@ -11,12 +11,13 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
-from sixtysix.analysis import ANALYSES
-from sixtysix.bots import LEVELS, plays
+from sixtysix.bots import COMMAND, LEVELS, expertise, plays
 from sixtysix.bots.engine import EngineBot
-from sixtysix.games import THREE, AnyObservation, game_of
+from sixtysix.game.interface import Game
+from sixtysix.games import GAMES, AnyObservation, game_of
 from sixtysix.web.models.messages import Hint, HintAction
 from sixtysix.web.programs import make_program
 
@@ -37,19 +38,29 @@ def end_with(server: int) -> None:
     threading.Thread(target=watch, name="sixtysix-orphan-watch", daemon=True).start()
 
 
-def three_levels() -> list[str]:
-    """The levels whose bots play the three-hand game.
+def levels_of(game: Game[Any, Any, Any]) -> list[str]:
+    """The levels whose bots play ``game``.
 
-    >>> "easy" in three_levels()
+    >>> from sixtysix.games import GAMES
+    >>> all("easy" in levels_of(game) for game in GAMES)
     True
     """
-    return [level for level in LEVELS if plays(level, THREE)]
+    return [level for level in LEVELS if plays(level, game)]
+
+
+def shared_levels() -> list[str]:
+    """The levels whose bots play every game (the new-game form's ``three_levels``).
+
+    >>> "easy" in shared_levels()
+    True
+    """
+    return [level for level in LEVELS if all(plays(level, game) for game in GAMES)]
 
 
 def analyse(observation: AnyObservation) -> list[tuple[str, float, bool]]:
     """The analysis of each legal action, by the analysis of the observation's game (run
     in a worker process)."""
-    analysis = ANALYSES[game_of(observation.rules).name]
+    analysis = expertise(game_of(observation.rules)).analyze
     return [(v.action.token, v.expected, v.exact) for v in analysis(observation, samples=HINT_SAMPLES)]
 
 
@@ -57,11 +68,14 @@ class Bots:
     """The worker processes by speed, and the program bots players may pick."""
 
     def __init__(self, *, workers: int | None = None, programs: Mapping[str, str] | None = None,
-                 bot_seconds: float | None = None, handshake_seconds: float | None = None) -> None:
+                 bot_seconds: float | None = None, handshake_seconds: float | None = None,
+                 bot_log: str | None = None) -> None:
         self.programs = dict(programs or {})
         """The program bots the operator allows: each name's command (``cmd:`` without the prefix)."""
         self.bot_seconds = bot_seconds
         self.handshake_seconds = handshake_seconds
+        self.bot_log = bot_log
+        """The folder of the program bots' logs, ``None`` for none."""
         self._workers = workers
         self._pools: dict[bool, Executor] = {}
         """Worker processes by speed: the fast levels think in their own process, so a
@@ -84,10 +98,11 @@ class Bots:
         for pool in self._pools.values():
             pool.shutdown(wait=True, cancel_futures=True)
 
-    @property
-    def opponents(self) -> list[str]:
-        """The bots a two-hand game may be played against: the levels and the program bots."""
-        return [*LEVELS, *self.programs]
+    def opponents(self, game: Game[Any, Any, Any]) -> list[str]:
+        """The bots that may take a seat of ``game``: the levels and the program bots
+        that play it."""
+        programs = [name for name, command in self.programs.items() if plays(COMMAND + command, game)]
+        return [*levels_of(game), *programs]
 
     async def think(self, level: str, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker processes of ``level``'s speed."""
@@ -99,6 +114,8 @@ class Bots:
         values = await asyncio.get_running_loop().run_in_executor(self._pools[False], analyse, observation)
         return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
 
-    def program(self, name: str, seed: int) -> EngineBot:
-        """A new process of the program bot ``name``, seeded."""
-        return make_program(self.programs[name], seed, self.bot_seconds, self.handshake_seconds)
+    def program(self, name: str, seed: int, game: str) -> EngineBot:
+        """A new process of the program bot ``name`` for the game of id ``game``, seeded; it
+        logs to the game's file of the bot log folder, if there is one."""
+        log = None if self.bot_log is None else Path(self.bot_log) / f"game-{game}.log"
+        return make_program(self.programs[name], seed, self.bot_seconds, self.handshake_seconds, log)

@@ -5,8 +5,9 @@ import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { explanationText } from "./explain.js";
 import { currentLanguage, t, tn } from "./i18n.js";
-import { TableView, actionLabel, stockElement } from "./table.js";
-import { ThreeTableView, trickCards } from "./table3.js";
+import { actionLabel } from "./actions.js";
+import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
+import { TableView } from "./table.js";
 import { el, settings } from "./ui.js";
 
 /** The player, or null before they chose a name. */
@@ -124,16 +125,20 @@ function newGameForm(options, navigate) {
   const target = flagInputs.find((node) => node.name === "match_target");
   const fields = flagInputs.map((node) => (node.matches("input, select") ? node : node.querySelector("select, input")));
   const note = el("p.note", { role: "alert" });
-  const three = () => preset.value === "three-hand";
-  // The three-hand game takes the match target only of the flags shown here.
+  // A preset's table: its seats (one opponent, or a kind for each other seat) and the
+  // flags that apply to it, of those the form shows.
+  const table = () => options.tables[preset.value];
+  const several = () => table().seats > 2;
   const rules = () => [preset.value, ...fields
-    .filter((input) => input.value !== "" && (!three() || input.name === "match_target"))
+    .filter((input) => input.value !== "" && table().flags.includes(input.name))
     .map((input) => `${input.name}=${input.value}`)].join(" ");
   const seatKind = (name, label) => el("select", { name, "aria-label": label }, [
     ...(options.three_levels || []).map((value) => el("option", { value, text: levelName(value), selected: value === "easy" })),
     el("option", { value: "human", text: t("A person (invited by link)") }),
   ]);
-  const seats = [seatKind("seat1", t("Player to your left")), seatKind("seat2", t("Player to your right"))];
+  const seatLabels = [t("Player to your left"), t("Player to your right")];
+  const seats = seatLabels.map((label, index) => seatKind(`seat${index + 1}`, label));
+  const seatRows = seats.map((select, index) => el("div.row", {}, [el("label", { text: seatLabels[index] }), select]));
   const start = async (opponent) => {
     const invalid = fields.find((input) => !input.checkValidity());
     if (invalid) {
@@ -144,8 +149,8 @@ function newGameForm(options, navigate) {
     }
     try {
       let body;
-      if (opponent === "three") {
-        body = { rules: rules(), seats: seats.map((select) => select.value) };
+      if (opponent === "seats") {
+        body = { rules: rules(), seats: seats.slice(0, table().seats - 1).map((select) => select.value) };
       } else {
         body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
       }
@@ -164,21 +169,23 @@ function newGameForm(options, navigate) {
       el("button", { type: "button", "data-start": "human", text: t("Invite a person"), on: { click: () => start("human") } }),
     ]),
   ];
-  const threeHand = [
+  const seatedForm = [
     el("p.three-note", { text: t("Three players, eight cards each, no stock: each other seat is a computer player or a person you invite.") }),
-    el("div.row", {}, [el("label", { text: t("Player to your left") }), seats[0]]),
-    el("div.row", {}, [el("label", { text: t("Player to your right") }), seats[1]]),
+    ...seatRows,
     el("div.buttons", {}, [
-      el("button.primary", { type: "button", "data-start": "three", text: t("Start the table"), on: { click: () => start("three") } }),
+      el("button.primary", { type: "button", "data-start": "three", text: t("Start the table"), on: { click: () => start("seats") } }),
     ]),
   ];
   const showPreset = () => {
     for (const node of twoHand) {
-      node.hidden = three();
+      node.hidden = several();
     }
-    for (const node of threeHand) {
-      node.hidden = !three();
+    for (const node of seatedForm) {
+      node.hidden = !several();
     }
+    seatRows.forEach((row, index) => {
+      row.hidden = !several() || index >= table().seats - 1;
+    });
   };
   preset.addEventListener("change", showPreset);
   showPreset();
@@ -188,7 +195,7 @@ function newGameForm(options, navigate) {
     el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
     target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
     ...twoHand.slice(1),
-    ...threeHand,
+    ...seatedForm,
     note,
   ]);
 }
@@ -271,7 +278,7 @@ export async function gamePage(root, id, navigate) {
     root.replaceChildren(page);
     return null;
   }
-  const table = game.players.length === 3 ? new ThreeTableView(root, game) : new TableView(root, game);
+  const table = new TableView(root, game);
   table.start();
   return table;
 }
@@ -291,7 +298,6 @@ export async function replayPage(root, id) {
   }
   const { game, steps } = data;
   const names = game.players.map((name) => name || "?");
-  const three = names.length === 3;
   let index = 0;
   const board = el("div.replay-board");
   const slider = el("input", {
@@ -318,25 +324,18 @@ export async function replayPage(root, id) {
       : t("{name}: {action}", { name: names[step.actor] ?? "", action: actionWords(step.action, view) });
     const trick = el("div.trick");
     const played = step.action && /^[9JQKTA][cdhs]$/.test(step.action);
-    if (three) {
-      const last = view.tricks[view.tricks.length - 1];
-      const cards = view.table.length ? view.table : last && played ? trickCards(last) : [];
-      trick.append(...cards.map(({ card }) => cardSvg(card, "played")));
-    } else if (view.lead_card) {
-      trick.append(cardSvg(view.lead_card, "played"));
-    } else if (view.tricks.length && played) {
-      const last = view.tricks[view.tricks.length - 1];
-      trick.append(cardSvg(last.lead, "played"), cardSvg(last.follow, "played"));
-    }
-    const side = three ? el("div.trump-card", {}, [cardText(view.trump_card)]) : stockElement(view);
+    const last = view.tricks[view.tricks.length - 1];
+    const table = tableCards(view);
+    const cards = table.length ? table : last && played ? trickCards(last, names.length) : [];
+    trick.append(...cards.map(({ card }) => cardSvg(card, "played")));
+    const side = hasStock(view) ? stockElement(view) : el("div.trump-card", {}, [cardText(view.trump_card)]);
     board.replaceChildren(...[
       el("p.step-what", { text: what }),
-      ...(three ? [handRow(view, 1), handRow(view, 2)] : [handRow(view, 1)]),
+      ...names.slice(1).map((_, index) => handRow(view, index + 1)),
       el("div.felt", {}, [side, trick, el("div.trump", {}, [el("span.trump-label", { text: t("Trump") }), suitText(view.trump)])]),
       handRow(view, 0),
       view.outcome ? el("p.explanation", { text: explanationText(view.outcome.explanation, names) }) : null,
-      three ? el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) })
-        : el("p", { text: t("Match score: {a} – {b}", { a: view.score[0], b: view.score[1] }) }),
+      el("p", { text: t("Match score: {score}", { score: view.score.join(" – ") }) }),
     ].filter(Boolean));
   }
   const onKey = (event) => {

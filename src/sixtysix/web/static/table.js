@@ -1,75 +1,26 @@
-// The live table: one game over the WebSocket, drawn from the seat's observation.
-// Incoming states are queued and shown one at a time, so that the other side's moves
-// and the tricks being taken can be followed; the player may act once the queue is drained.
+// The live table: one game over the WebSocket, drawn from the seat's observation, for
+// any number of seats: you at the bottom, one other seat across the table, or more side by
+// side above it, the player to your left first (RULES.md section 11), each card of the
+// trick then shown with who played it. Incoming states are queued and shown one at a
+// time, so that the other seats' moves and the tricks being taken can be followed; the
+// player may act once the queue is drained.
 
 import { socketUrl, recordUrl } from "./api.js";
-import { backSvg, cardSvg, cardText, cardWords, sortHand, suitSymbol, suitText, suitWords } from "./cards.js";
+import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
+import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
+import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { t, tn } from "./i18n.js";
-import { explanationText } from "./explain.js";
 import { refusalSection, refusalText } from "./reasons.js";
+import { summaryBody } from "./summary.js";
 import { confirmDialog, el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
 const PRESET_TARGETS = { classic: 7, pagat: 7, santase: 11, turkish: 11, "three-hand": 11 };
 
 /** The match target a rules string sets: "classic match_target=3" → 3. */
-export function matchTarget(rules) {
+function matchTarget(rules) {
   const words = (rules || "classic").split(/\s+/);
   const flag = words.find((word) => word.startsWith("match_target="));
   return flag ? Number(flag.split("=")[1]) : PRESET_TARGETS[words[0]] || 7;
-}
-
-/** The words on the button of an action that is not a card. */
-export function actionLabel(action, view) {
-  if (/^M[cdhs]$/.test(action)) {
-    const suit = action[1];
-    return t("Marriage {suit} ({points})", { suit: suitSymbol(suit), points: suit === view.trump ? 40 : 20 });
-  }
-  switch (action) {
-    case "exchange":
-      return view.trump_card
-        ? t("Exchange 9{suit} for {card}", { suit: suitSymbol(view.trump), card: cardText(view.trump_card).textContent })
-        : t("Exchange the trump nine");
-    case "close":
-      return t("Close the stock");
-    case "close-before-draw":
-      return t("Close before drawing");
-    case "out":
-      return t("Declare out (66)");
-    case "draw":
-      return view.stock_size > 0 && !view.closed ? t("Draw") : t("Go on");
-    case "pass":
-      return t("Don't exchange");
-    default:
-      return action;
-  }
-}
-
-/** The keyboard key of an action button. */
-function actionKey(action) {
-  if (action[0] === "M") {
-    return "m";
-  }
-  return { exchange: "x", close: "c", "close-before-draw": "c", out: "o", draw: "␣", pass: "␣" }[action] || "";
-}
-
-const CARD_ACTION = /^[9JQKTA][cdhs]$/;
-
-/** The stock: a pile of face-down cards with the trump card across under it (face down once closed). */
-export function stockElement(view) {
-  const stock = el("div.stock", { title: t("The stock, with the trump card under it") });
-  const size = view.stock_size;
-  const faceDown = Math.max(0, size - (view.trump_card ? 1 : 0));
-  if (view.trump_card) {
-    const trump = view.closed ? backSvg("trumpcard") : cardSvg(view.trump_card, "trumpcard");
-    stock.append(trump);
-  }
-  if (faceDown > 0) {
-    stock.append(el("div.stockpile", {}, [backSvg("under"), backSvg()]));
-  }
-  stock.append(el("span.stock-count", {
-    text: view.closed ? t("closed") : size ? t("stock {n}", { n: size }) : t("stock empty"),
-  }));
-  return stock;
 }
 
 export class TableView {
@@ -86,7 +37,7 @@ export class TableView {
     this.socket = null;
     this.stopped = false;
     this.retry = 0;
-    this.away = [false, false];
+    this.away = game.players.map(() => false);
     this.claimable = false;
     this.forfeit = null;
     this.message = "";
@@ -113,8 +64,31 @@ export class TableView {
     return this.seat === null || this.seat === undefined ? 0 : this.seat;
   }
 
-  get top() {
-    return 1 - this.bottom;
+  /** The other seats, from the one to the bottom seat's left on. */
+  get others() {
+    const seats = this.game.players.length;
+    return Array.from({ length: seats - 1 }, (_, index) => (this.bottom + index + 1) % seats);
+  }
+
+  /** Whether the other seats sit side by side above the table (more than one of them), each
+   * card of the trick shown with who played it; the stylesheet's classes of that layout
+   * are ``three`` and ``trick3``. */
+  get sideBySide() {
+    return this.others.length > 1;
+  }
+
+  /** Where a seat sits on the screen: "bottom"; "top" across the table from it; "left",
+   * "right" (and "top" between them) side by side. */
+  side(seat) {
+    const others = this.others;
+    const index = others.indexOf(seat);
+    if (index < 0) {
+      return "bottom";
+    }
+    if (others.length === 1) {
+      return "top";
+    }
+    return index === 0 ? "left" : index === others.length - 1 ? "right" : "top";
   }
 
   names() {
@@ -333,16 +307,23 @@ export class TableView {
     }
   }
 
-  /** Show the move from ``previous`` to ``next``: a card flying in, a trick taken. */
+  /** Show the move from ``previous`` to ``next``: a card flying in, a trick taken (which
+   * stays half a move for each other seat, and half a move more after another's card). */
   async animate(previous, next, sameRound, other) {
+    const seats = this.game.players.length;
+    const table = tableCards(next);
     if (sameRound && next.tricks.length > previous.tricks.length) {
       const trick = next.tricks[next.tricks.length - 1];
-      this.render(next, { trick, fly: previous.lead_card === trick.lead ? trick.follow : null });
-      await sleep(paceMs("anim") + (other ? paceMs("move") : paceMs("move") / 2));
+      const cards = trickCards(trick, seats).map(({ card }) => card);
+      const before = tableCards(previous).map(({ card }) => card);
+      const last = before.join() === cards.slice(0, -1).join() ? cards[cards.length - 1] : null;
+      this.render(next, { trick, fly: last });
+      await sleep(paceMs("anim") + paceMs("move") * (this.others.length + (other ? 1 : 0)) / 2);
       this.sweep(trick.winner);
       await sleep(paceMs("anim"));
-    } else if (next.lead_card && (!sameRound || previous.lead_card !== next.lead_card)) {
-      this.render(next, { fly: next.lead_card });
+      this.render(next);
+    } else if (table.length && (!sameRound || !tableCards(previous).some(({ card }) => card === table[table.length - 1].card))) {
+      this.render(next, { fly: table[table.length - 1].card });
       await sleep(paceMs("anim") + (other ? paceMs("move") : 0));
     } else {
       this.render(next);
@@ -353,9 +334,8 @@ export class TableView {
   }
 
   sweep(winner) {
-    const direction = winner === this.bottom ? "to-bottom" : "to-top";
-    for (const card of this.root.querySelectorAll(".trick .card")) {
-      card.classList.add(`sweep-${direction}`);
+    for (const card of this.root.querySelectorAll(".trick .card, .trick3 .card")) {
+      card.classList.add(`sweep-to-${this.side(winner)}`);
     }
   }
 
@@ -372,7 +352,10 @@ export class TableView {
     if (this.revealed(view)) {
       return view.score;
     }
-    const { winner, game_points: points } = view.outcome;
+    const { winner, game_points: points, scores } = view.outcome;
+    if (scores) {
+      return view.score.map((score, seat) => score - scores[seat]);
+    }
     return view.score.map((score, seat) => (seat === winner ? score - points : score));
   }
 
@@ -430,33 +413,7 @@ export class TableView {
 
   /** What the round's summary says: who scored and why, points, tricks and the match score. */
   summaryBody(round, outcome, points, tricks, view) {
-    const names = this.game.players.map((name) => name || "?");
-    const you = this.seat;
-    const counts = (tricks || []).map((entry) => (typeof entry === "number" ? entry : null));
-    const trickCounts = counts.length === 2 && counts.every((n) => n !== null)
-      ? counts
-      : [0, 1].map((seat) => (tricks || []).filter((trick) => trick.winner === seat).length);
-    let headline;
-    if (outcome.winner === null || outcome.winner === undefined || outcome.game_points === 0) {
-      headline = t("Nobody scores this round.");
-    } else if (outcome.winner === you) {
-      headline = tn("You win the round: {n} game point.", "You win the round: {n} game points.", outcome.game_points);
-    } else {
-      headline = tn("{name} wins the round: {n} game point.", "{name} wins the round: {n} game points.",
-        outcome.game_points, { name: names[outcome.winner] });
-    }
-    const score = view.score;
-    return el("div.summary", {}, [
-      el("h2", { text: t("Round {n}", { n: round }) }),
-      el("p.headline", { text: headline }),
-      el("p.explanation", { text: explanationText(outcome.explanation, names) }),
-      el("table.summary-table", {}, [
-        el("tr", {}, [el("th"), el("th", { text: names[0] }), el("th", { text: names[1] })]),
-        points && el("tr", {}, [el("th", { text: t("Points") }), el("td", { text: points[0] }), el("td", { text: points[1] })]),
-        el("tr", {}, [el("th", { text: t("Tricks") }), el("td", { text: trickCounts[0] }), el("td", { text: trickCounts[1] })]),
-        el("tr", {}, [el("th", { text: t("Match score") }), el("td", { text: score[0] }), el("td", { text: score[1] })]),
-      ]),
-    ]);
+    return summaryBody(round, outcome, points, tricks, view, this.game.players.map((name) => name || "?"), this.seat);
   }
 
   clickCard(card) {
@@ -655,7 +612,7 @@ export class TableView {
     try {
       confirmed = await confirmDialog({
         title: t("Resign the match?"),
-        body: [t("{name} wins the match at once. This cannot be undone.", { name: names[1 - this.seat] })],
+        body: [t("{name} wins the match at once. This cannot be undone.", { name: names[this.others[0]] })],
         confirm: t("Resign"),
         cancel: t("Keep playing"),
       });
@@ -676,7 +633,7 @@ export class TableView {
     const names = this.names();
     const memory = settings.get("memory");
     const myTurn = this.myTurn(view);
-    const table = el("section.table", {
+    const table = el(this.sideBySide ? "section.table.three" : "section.table", {
       "data-phase": view ? view.phase : "waiting",
       "data-busy": String(this.busy),
       "data-turn": this.turnOf(view),
@@ -692,9 +649,12 @@ export class TableView {
       this.root.replaceChildren(table);
       return;
     }
+    const others = this.sideBySide
+      ? el("div.opponents", {}, this.others.map((seat) => this.opponent(view, seat, names)))
+      : this.seatRow(view, this.others[0], names);
     const parts = [
-      this.seatRow(view, this.top, names),
-      this.felt(view, motion),
+      others,
+      this.felt(view, motion, names),
       this.seatRow(view, this.bottom, names),
       this.actionBar(view, myTurn && !this.busy),
       this.messageLine(view),
@@ -706,14 +666,25 @@ export class TableView {
   }
 
   waiting() {
-    if (this.game.status === "open" && this.seat === 0) {
+    if (this.game.status !== "open" || this.seat === null || this.seat === undefined) {
+      return el("div.waiting", {}, [el("p", { text: t("Connecting…") })]);
+    }
+    if (!this.sideBySide) {
       return el("div.waiting", {}, [
         el("h2", { text: t("Waiting for an opponent") }),
         el("p", { text: t("Send this link to the person you want to play. The table is also listed in the lobby.") }),
         this.inviteRow(),
       ]);
     }
-    return el("div.waiting", {}, [el("p", { text: t("Connecting…") })]);
+    const missing = this.game.players.filter((name) => name === null).length;
+    return el("div.waiting", {}, [
+      el("h2", { text: tn("Waiting for one more player", "Waiting for {n} more players", missing) }),
+      el("p", { text: t("Send this link to the people you want to play. The table is also listed in the lobby.") }),
+      this.inviteRow(),
+      el("ul.seat-list", {}, this.game.players.map((name, seat) => el("li", {
+        text: name === null ? t("Seat {n}: open", { n: seat + 1 }) : t("Seat {n}: {name}", { n: seat + 1, name }),
+      }))),
+    ]);
   }
 
   /** The game's invitation link with a button that copies it. */
@@ -742,28 +713,49 @@ export class TableView {
 
   scoreBar(view, names) {
     const score = this.shownScore(view);
-    const target = matchTarget(this.game.rules);
+    const target = el("span.target", { text: t("to {n}", { n: matchTarget(this.game.rules) }) });
+    const round = view ? el("span.round", { text: t("Round {n}", { n: view.round }) }) : null;
+    if (this.sideBySide) {
+      return el("div.scorebar.three", { role: "group", "aria-label": t("Match score") }, [
+        ...[this.bottom, ...this.others].map((seat) => el("span.seat-score", { "data-seat": String(seat) }, [
+          el("span.score-name", { text: names[seat] }),
+          el("span.score", { text: String(score[seat]) }),
+        ])),
+        target, round,
+      ]);
+    }
+    const other = this.others[0];
     return el("div.scorebar", {}, [
       el("span.score-name", { text: names[this.bottom] }),
-      el("span.score", { role: "group", "aria-label": t("Match score"), text: `${score[this.bottom]} : ${score[this.top]}` }),
-      el("span.score-name", { text: names[this.top] }),
-      el("span.target", { text: t("to {n}", { n: target }) }),
-      view ? el("span.round", { text: t("Round {n}", { n: view.round }) }) : null,
+      el("span.score", { role: "group", "aria-label": t("Match score"), text: `${score[this.bottom]} : ${score[other]}` }),
+      el("span.score-name", { text: names[other] }),
+      target, round,
     ]);
   }
 
+  /** A seat's row across the table or at its bottom: its name bar and its hand (its own
+   * cards if they are the player's, else their backs and those shown). */
   seatRow(view, seat, names) {
     const mine = seat === view.seat && view.hand;
     const toAct = this.acting(view, seat);
     const hand = mine ? this.myHand(view) : this.otherHand(view, seat, names);
     const bar = this.nameBar(view, seat, names);
-    const row = el(`div.seat.${seat === this.bottom ? "bottom" : "top"}`, { class: toAct ? "acting" : "" });
+    const row = el(`div.seat.${this.side(seat)}`, { class: toAct ? "acting" : "" });
     if (seat === this.bottom) {
       row.append(hand, bar);
     } else {
       row.append(bar, hand);
     }
     return row;
+  }
+
+  /** Another seat side by side with the others: its name bar, its hand, how many cards it holds. */
+  opponent(view, seat, names) {
+    return el(`div.opponent.${this.side(seat)}`, { class: this.acting(view, seat) ? "acting" : "", "data-seat": String(seat) }, [
+      this.nameBar(view, seat, names),
+      this.otherHand(view, seat, names),
+      el("span.hand-count", { text: tn("{n} card", "{n} cards", view.hand_sizes[seat]) }),
+    ]);
   }
 
   /** Whether ``seat`` is to act in a round in play. */
@@ -843,34 +835,49 @@ export class TableView {
     ]);
   }
 
-  felt(view, motion) {
-    const stock = stockElement(view);
+  /** The middle of the table: the stock (in a round played with one), the trick and the
+   * trump; side by side, the trump card with the trump, each card of the trick with who
+   * played it, and who dealt and who leads. */
+  felt(view, motion, names) {
+    const seats = this.game.players.length;
+    const stock = hasStock(view) ? stockElement(view) : null;
     const trumpInfo = el("div.trump", { title: t("Trump suit") }, [
       el("span.trump-label", { text: t("Trump") }),
       suitText(view.trump),
       el("span.visually-hidden", { text: suitWords()[view.trump] }),
+      stock || !view.trump_card ? null
+        : el("span.trump-card", { title: t("The dealer's last card, shown to all, sets trump.") }, [cardText(view.trump_card)]),
     ]);
-    const trick = el("div.trick", { role: "group", "aria-label": t("The trick") });
-    let cards = [];
+    let cards = tableCards(view);
+    let done = false;
     if (motion.trick) {
-      const { leader, lead, follow } = motion.trick;
-      cards = [[lead, leader], [follow, 1 - leader]];
-    } else if (view.lead_card) {
-      cards = [[view.lead_card, view.leader]];
-    } else if (view.phase === "draw" && view.tricks.length) {
-      const last = view.tricks[view.tricks.length - 1];
-      cards = [[last.lead, last.leader], [last.follow, 1 - last.leader]];
-      trick.classList.add("done");
+      cards = trickCards(motion.trick, seats);
+      done = true;
+    } else if (!cards.length && view.phase === "draw" && view.tricks.length) {
+      cards = trickCards(view.tricks[view.tricks.length - 1], seats);
+      done = true;
     }
-    for (const [card, seat] of cards) {
-      const side = seat === this.bottom ? "bottom" : "top";
+    const trick = el(this.sideBySide ? "div.trick3" : "div.trick", { role: "group", "aria-label": t("The trick"), class: done ? "done" : "" });
+    for (const { seat, card } of cards) {
+      const side = this.side(seat);
       const node = cardSvg(card, `played ${side}`);
       if (motion.fly === card) {
         node.classList.add(`fly-from-${side}`);
       }
-      trick.append(node);
+      const won = Boolean(motion.trick) && motion.trick.winner === seat;
+      trick.append(this.sideBySide ? el(`div.slot.${side}`, { class: won ? "won" : "", "data-seat": String(seat) }, [
+        node, el("span.slot-name", { text: names[seat] }),
+      ]) : node);
     }
-    return el("div.felt", {}, [stock, trick, trumpInfo]);
+    if (!this.sideBySide) {
+      return el("div.felt", {}, [stock, trick, trumpInfo]);
+    }
+    const lead = cards.length ? cards[0].seat : view.leader;
+    const info = el("div.felt-info", {}, [
+      el("span", { text: t("Dealer: {name}", { name: names[view.dealer] }) }),
+      el("span", { text: t("Lead: {name}", { name: names[lead] }) }),
+    ]);
+    return el("div.felt.three", {}, [trumpInfo, trick, info]);
   }
 
   /** A button of an action that is not a card; declaring out is set apart from the others. */
@@ -886,9 +893,9 @@ export class TableView {
     });
   }
 
-  /** Resigning, for a seat of a two-hand match in play. */
+  /** Resigning, for a seat of a match in play against one other seat. */
   resignButton() {
-    if (this.seat === null || this.seat === undefined || this.game.status !== "playing" || this.game.players.length !== 2) {
+    if (this.seat === null || this.seat === undefined || this.game.status !== "playing" || this.others.length !== 1) {
       return null;
     }
     return el("button.resign", { type: "button", text: t("Resign"), on: { click: () => this.resign() } });
@@ -919,20 +926,21 @@ export class TableView {
     if (winner !== null) {
       const names = this.game.players.map((name) => name || "?");
       const claimed = this.game.ending === "claimed";
+      const loser = names[this.game.players.findIndex((_, seat) => seat !== winner)];
       let result;
       if (this.forfeit) {
-        const loser = names[this.forfeit.seat];
+        const failed = names[this.forfeit.seat];
         result = winner === this.seat
-          ? t("You win the match: {name} failed ({reason}).", { name: loser, reason: this.forfeit.reason })
-          : t("{name} wins the match: {loser} failed ({reason}).", { name: names[winner], loser, reason: this.forfeit.reason });
+          ? t("You win the match: {name} failed ({reason}).", { name: failed, reason: this.forfeit.reason })
+          : t("{name} wins the match: {loser} failed ({reason}).", { name: names[winner], loser: failed, reason: this.forfeit.reason });
       } else if (this.game.ending === "resigned") {
         result = winner === this.seat
-          ? t("You win the match: {name} resigned.", { name: names[1 - winner] })
-          : t("{name} wins the match: {loser} resigned.", { name: names[winner], loser: names[1 - winner] });
+          ? t("You win the match: {name} resigned.", { name: loser })
+          : t("{name} wins the match: {loser} resigned.", { name: names[winner], loser });
       } else if (claimed) {
         result = winner === this.seat
-          ? t("You win the match: {name} stayed away too long.", { name: names[1 - winner] })
-          : t("{name} wins the match: {loser} stayed away too long.", { name: names[winner], loser: names[1 - winner] });
+          ? t("You win the match: {name} stayed away too long.", { name: loser })
+          : t("{name} wins the match: {loser} stayed away too long.", { name: names[winner], loser });
       } else {
         result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
       }
@@ -982,8 +990,12 @@ export class TableView {
       return waiting;
     }
     switch (view.phase) {
-      case "follow":
-        return t("Your turn: play a card to the {card}.", { card: cardWords(view.lead_card) });
+      case "follow": {
+        // Without a stock every card must follow suit and beat the trick if it can.
+        const card = cardWords(tableCards(view)[0].card);
+        return hasStock(view) ? t("Your turn: play a card to the {card}.", { card })
+          : t("Your turn: follow suit and beat the trick if you can ({card} led).", { card });
+      }
       case "marriage": {
         const suit = view.marriages[view.marriages.length - 1].suit;
         return t("Lead the king or queen of {suit}.", { suit: suitWords()[suit] });
@@ -1011,8 +1023,13 @@ export class TableView {
     return el("div.hintbox", {}, [el("p", { text: this.hintHeading(exact) }), el("ul", {}, rows)]);
   }
 
-  /** What the hint's values are, over its list. */
+  /** What the hint's values are, over its list: against more than one other seat, the
+   * seat's game points less the others' mean. */
   hintHeading(exact) {
+    if (this.others.length > 1) {
+      return exact ? t("Expected game points of each action, less the average of the other two (exact):")
+        : t("Expected game points of each action, less the average of the other two (estimated):");
+    }
     return exact ? t("Expected game points of each action (exact):")
       : t("Expected game points of each action (estimated):");
   }
@@ -1024,7 +1041,7 @@ export class TableView {
     return el("details.tricks", {}, [
       el("summary", { text: t("Tricks of this round") }),
       el("ol", {}, view.tricks.map((trick) => el("li", {}, [
-        cardText(trick.lead), " ", cardText(trick.follow), " ",
+        ...trickCards(trick, this.game.players.length).flatMap(({ card }) => [cardText(card), " "]),
         el("span", { text: t("won by {name}", { name: names[trick.winner] }) }),
       ]))),
     ]);
