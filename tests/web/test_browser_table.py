@@ -93,11 +93,17 @@ def ann(browser: Browser, server: Server) -> Iterator[Player]:
 
 def until(player: Player, ready: str, timeout: float = 120) -> None:
     """Play on (never declaring out or closing) until it is the player's turn and ``ready``,
-    a selector within the table, is there."""
+    a selector within the table, is there; a match that ends first (the deal is the
+    server's, unseeded) is followed by another against the same bot."""
     page = player.page
     deadline = time.monotonic() + timeout
     while not (player.ready() and page.locator(f'.table[data-busy="false"] {ready}').count()):
         assert time.monotonic() < deadline, player.stuck()
+        if page.locator(".table .actions .match-result").count():
+            page.goto(player.server.base + "/#/")
+            page.wait_for_selector("button[data-start=bot]")
+            player.new_game("bot", target=7)
+            continue
         if player.ready():
             cards = page.locator('.table[data-busy="false"] .hand.mine .cardbutton.legal')
             draw = page.locator('.table[data-busy="false"] button[data-action="draw"], '
