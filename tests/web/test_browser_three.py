@@ -23,19 +23,6 @@ from sixtysix.notation import Record
 
 __all__ = ["browser"]  # the module-scoped browser fixture of test_browser
 
-STILL = ("if (location.protocol === 'http:') "
-         "localStorage.setItem('sixtysix.settings', JSON.stringify({pace: 'off'}))")
-"""The pace of these tests' players: no motion. The table draws every move and every trick
-taken as at any pace, without the pauses between them, so that a match of several rounds
-of three seats takes seconds."""
-
-
-def still(player: Player) -> Player:
-    """The player, choosing no motion (:data:`STILL`) from the next page it opens."""
-    player.context.add_init_script(STILL)
-    return player
-
-
 def new_three_game(player: Player, seats: tuple[str, str], target: int | None = None) -> str:
     """Create a three-hand table from the new-game page; its id."""
     page = player.page
@@ -77,7 +64,7 @@ def step(player: Player) -> str | None:
 @pytest.mark.slow
 def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, server: Server,
                                                              tmp_path: Path) -> None:
-    ann = still(Player(browser, server, "Ann"))
+    ann = Player(browser, server, "Ann")
     try:
         ann.sign_in()
         page = ann.page
@@ -144,9 +131,9 @@ def test_a_person_plays_two_bots_to_the_end_across_a_restart(browser: Browser, s
 
 @pytest.mark.slow
 def test_two_people_and_a_bot_each_see_only_their_own_hand(browser: Browser, server: Server) -> None:
-    ann = still(Player(browser, server, "Ann"))
-    bob = still(Player(browser, server, "Bob", width=360, height=740))
-    eve = still(Player(browser, server, "Eve"))
+    ann = Player(browser, server, "Ann")
+    bob = Player(browser, server, "Bob", width=360, height=740)
+    eve = Player(browser, server, "Eve")
     try:
         ann.sign_in()
         game_id = new_three_game(ann, ("human", "easy"), target=3)
