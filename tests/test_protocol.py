@@ -20,19 +20,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtysix.bots import LEVELS, Bot, engine, expertise, make_bot, served
+from sixtysix.bots import LEVELS, Bot, engine, make_bot, served
 from sixtysix.bots.engine import EngineBot
 from sixtysix.bots.pimc import PimcBot
 from sixtysix.bots.served import serve
 from sixtysix.cards import FULL_DECK, card_name, parse_card
 from sixtysix.errors import BotError, BotFailedError
 from sixtysix.game.actions import Action
-from sixtysix.game.interface import Game, narrowed
-from sixtysix.games import THREE, TWO, game_of
+from sixtysix.game.interface import Game, RoundTracker, narrowed
+from sixtysix.games import THREE, TWO, AnyObservation, game_of
 from sixtysix.notation import Record
 from sixtysix.protocol import wire
 from sixtysix.protocol.host import Narrator, ProcessTransport
-from sixtysix.protocol.tracker import RoundTracker, Tracker
 from sixtysix.protocol.view import view_words
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
@@ -42,6 +41,7 @@ from sixtysix.tournament.run import run_tournament
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.two.round import Round
+from sixtysix.two.tracker import Tracker
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_BOT = f"cmd:{sys.executable} {ROOT / 'examples' / 'python_bot.py'}"
@@ -144,13 +144,13 @@ class Rebuilt:
     def __init__(self, bot_name: str, seed: int, game: Game[Any, Any, Any]) -> None:
         self.bot = make_bot(bot_name, seed, game=game)
         self.narrator = Narrator(2)
-        self.tracker: RoundTracker | None = None
+        self.tracker: RoundTracker[AnyObservation] | None = None
         self.checked = 0
 
     def notify(self, event: Event) -> None:
         obs = event.observation
         if self.tracker is None:
-            self.tracker = expertise(game_of(obs.rules)).tracker(obs.seat, obs.rules, 1)
+            self.tracker = game_of(obs.rules).tracker(obs.seat, obs.rules, 1)
         for line in self.narrator.lines(event):
             command, *arguments = line.split()
             if command not in ("roundend", "matchend"):

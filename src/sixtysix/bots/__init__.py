@@ -41,7 +41,6 @@ from sixtysix.rules import Rules
 
 if TYPE_CHECKING:
     from sixtysix.bots.analysis import Analysis
-    from sixtysix.protocol.tracker import RoundTracker
 
 O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
 
@@ -150,8 +149,7 @@ BOTS: dict[str, Kind] = {}
 @dataclass(frozen=True)
 class Expertise:
     """What the bots know of one game beyond their classes: how they value a position,
-    when that value is exact, what it means, whether learned policies play the game, and
-    how a bot served over the protocol follows its rounds."""
+    when that value is exact, what it means, and whether learned policies play the game."""
 
     analyze: Analysis
     """The value of each legal action of an observation of the game, best first
@@ -164,10 +162,6 @@ class Expertise:
     """What a value is, when it is not the seat's expected game points of the round."""
     learned: bool
     """Whether learned policies (``learned:PATH``) play the game."""
-    tracker: Callable[[int, Rules, int | None], RoundTracker]
-    """The game's tracker of the bot protocol's lines, for a seat, the rules and a seed
-    (:class:`~sixtysix.protocol.tracker.RoundTracker`): what ``sixtysix bot`` follows a
-    round with."""
 
 
 EXPERTISE: dict[str, Expertise] = {}
@@ -318,8 +312,6 @@ def _register() -> None:
     from sixtysix.bots.pimc import PimcBot, ThreePimcBot
     from sixtysix.bots.random import RandomBot
     from sixtysix.bots.solver import SolverBot
-    from sixtysix.protocol.threehand import ThreeTracker
-    from sixtysix.protocol.tracker import Tracker
 
     for kind in (Kind.of(RandomBot, games=GAMES), Kind.of(GreedyBot, games=GAMES),
                  Kind.of(IsmctsBot, games=(TWO,)),
@@ -327,12 +319,11 @@ def _register() -> None:
                  Kind.of(SolverBot, games=(TWO,)), Kind.of(PimcBot, ThreePimcBot, games=(TWO, THREE))):
         BOTS[kind.name] = kind
     EXPERTISE[TWO.name] = Expertise(analyze, search.is_determined, "expected game points for seat {seat}",
-                                    meaning=None, learned=True, tracker=Tracker)
+                                    meaning=None, learned=True)
     EXPERTISE[THREE.name] = Expertise(
         analyze_three, threehand.is_determined,
         "seat {seat}'s expected game points minus the mean of the two others'",
-        meaning="the seat's game points minus the mean of the two others'", learned=False,
-        tracker=ThreeTracker)
+        meaning="the seat's game points minus the mean of the two others'", learned=False)
     LEVELS.update({
         "easy": "greedy",
         "medium": "heuristic",

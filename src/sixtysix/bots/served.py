@@ -1,7 +1,7 @@
 """A built-in bot played over the bot protocol (``docs/PROTOCOL.md``, version 2), the bot
 side: :func:`serve`, what ``sixtysix bot NAME`` runs. It reads the host's lines
 (:mod:`~sixtysix.protocol.wire`), follows the round with its game's tracker
-(its :attr:`~sixtysix.bots.Expertise.tracker`) and answers each ``go`` with the bot's action.
+(:attr:`Game.tracker <sixtysix.game.interface.Game.tracker>`) and answers each ``go`` with the bot's action.
 :class:`~sixtysix.bots.engine.EngineBot` is the other end.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sixtysix.bots import DEFAULT_GAME, LEVELS, Bot, expertise, make_bot
+from sixtysix.bots import DEFAULT_GAME, LEVELS, Bot, make_bot
 from sixtysix.cards import parse_card
 from sixtysix.errors import BotError, ProtocolError, SixtySixError, quoted
 from sixtysix.game.actions import parse_action
-from sixtysix.games import game_of
+from sixtysix.game.interface import RoundTracker
+from sixtysix.games import AnyObservation, game_of
 from sixtysix.protocol import wire
-from sixtysix.protocol.tracker import RoundTracker
 from sixtysix.protocol.view import view_words
 from sixtysix.table import Event, EventKind
 
@@ -40,7 +40,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
     settings = dict(item.partition("=")[::2] for item in given.split(",") if item)
     made = spec  # the specification of bot, which set seed seeds again
     game = DEFAULT_GAME  # the game of the match, for which match makes the bot again
-    tracker: RoundTracker | None = None
+    tracker: RoundTracker[AnyObservation] | None = None
     for raw in lines:
         words = wire.words(raw)
         if not words:
@@ -80,7 +80,7 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
                 seat, rules = wire.read_match(arguments, wire.VERSION)
                 game = game_of(rules)
                 bot = make_bot(made, seed, game=game)
-                tracker = expertise(game).tracker(seat, rules, seed)
+                tracker = game.tracker(seat, rules, seed)
             elif command in ("roundend", "matchend", "error", "info", wire.STOP):
                 pass
             elif command not in _PLAY:
@@ -101,7 +101,8 @@ def serve(spec: str, lines: Iterable[str], write: Callable[[str], None], seed: i
 _PLAY = ("round", "hand", "trump", "draw", "shown", "action", "go")
 
 
-def _play(tracker: RoundTracker, bot: Bot[Any], command: str, arguments: list[str]) -> str | None:
+def _play(tracker: RoundTracker[AnyObservation], bot: Bot[Any], command: str,
+          arguments: list[str]) -> str | None:
     """Apply one line of play to ``tracker``; the answer to ``go``, once it agrees with the
     seat's own view."""
     seats = tracker.rules.seats

@@ -294,6 +294,33 @@ class Match(Protocol):
     def pop(self) -> Action: ...
 
 
+V_co = TypeVar("V_co", bound=Observation, covariant=True)
+
+
+class RoundTracker(Protocol[V_co]):
+    """One seat's view of a round, rebuilt from what the bot protocol tells it (each game's
+    own, :attr:`Game.tracker`): its hand, the trump card, its draws, the cards shown and
+    every action."""
+
+    seat: int
+    rules: Rules
+    score: tuple[int, ...] | None
+
+    def start(self, dealer: int) -> None: ...
+
+    def hand(self, cards: Sequence[Card]) -> None: ...
+
+    def trump(self, card: Card | None) -> None: ...
+
+    def draw(self, card: Card) -> None: ...
+
+    def shown(self, seat: int, card: Card) -> None: ...
+
+    def action(self, actor: int, action: Action) -> None: ...
+
+    def observation(self) -> V_co: ...
+
+
 M = TypeVar("M", bound=Match)
 R = TypeVar("R", bound=Round)
 V = TypeVar("V", bound=Observation)
@@ -318,6 +345,9 @@ class Game(Generic[M, R, V]):
     """``sample(observation, rng)``: a full round consistent with the observation."""
     stock: bool
     """Whether cards are left after the deal to draw from, as a stock that may be closed."""
+    tracker: Callable[[int, Rules, int | None], RoundTracker[V]]
+    """``tracker(seat, rules, seed)``: the seat's view of a round rebuilt from what the bot
+    protocol tells it (:class:`RoundTracker`), what ``sixtysix bot`` follows a round with."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

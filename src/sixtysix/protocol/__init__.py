@@ -7,10 +7,11 @@ seat. One concern per module:
   (:class:`~sixtysix.protocol.host.Narrator`), and the transport of the lines to and from a
   process;
 - :mod:`~sixtysix.protocol.botlog`: a program bot's log of one match;
-- :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries;
-- :mod:`~sixtysix.protocol.tracker` (the two-hand game) and
-  :mod:`~sixtysix.protocol.threehand` (the three-hand game): the bot side's view of a
-  round, rebuilt from the host's lines alone.
+- :mod:`~sixtysix.protocol.view`: the seat's whole view, which version 2's ``go`` carries.
+
+The bot side's view of a round, rebuilt from what the lines tell a seat, is each game's own
+(:attr:`Game.tracker <sixtysix.game.interface.Game.tracker>`: :mod:`sixtysix.two.tracker`,
+:mod:`sixtysix.three.tracker`).
 
 The two ends that join the protocol to the bots are bots themselves, in :mod:`sixtysix.bots`:
 :class:`~sixtysix.bots.engine.EngineBot` is a seat played by a program (the host's end, what
@@ -23,5 +24,5 @@ sits in the layer between the table and the bots (the import-linter layers of
 
 Each version's lines are in ``wire`` (:data:`~sixtysix.protocol.wire.VERSIONS` says which
 games each seats), and its narration and reading beside those of the others (``Narrator``
-and the trackers take the version).
+and the games' trackers what the lines tell).
 """

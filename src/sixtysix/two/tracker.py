@@ -1,8 +1,8 @@
 """Following a two-hand round from the bot protocol's lines alone (``docs/PROTOCOL.md``):
 the host tells a seat the events it sees, and :class:`Tracker` rebuilds from them the
-observation the host's table gave that seat, which a bot then acts on. Every game has
-such a tracker (:class:`RoundTracker`; the three-hand game's is
-:class:`~sixtysix.protocol.threehand.ThreeTracker`).
+observation the host's table gave that seat, which a bot then acts on: the two-hand
+game's :class:`~sixtysix.game.interface.RoundTracker` (:attr:`Game.tracker
+<sixtysix.game.interface.Game.tracker>`).
 """
 
 from __future__ import annotations
@@ -10,13 +10,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from sixtysix.cards import KING, NINE, NUM_CARDS, QUEEN, Card, card, cards_in, mask_of, shuffle
 from sixtysix.errors import ProtocolError, SixtySixError
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, PASS, Action
 from sixtysix.game.round import Phase
-from sixtysix.games import AnyObservation
 from sixtysix.rules import Rules
 from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.round import Round, Trick
@@ -36,28 +34,6 @@ def _required(action: Action, trump_suit: int) -> int:
     if action == EXCHANGE:
         return 1 << card(NINE, trump_suit)
     return 0
-
-
-class RoundTracker(Protocol):
-    """One seat's view of a round, rebuilt from the host's lines (each game's own)."""
-
-    seat: int
-    rules: Rules
-    score: tuple[int, ...] | None
-
-    def start(self, dealer: int) -> None: ...
-
-    def hand(self, cards: Sequence[Card]) -> None: ...
-
-    def trump(self, card: Card | None) -> None: ...
-
-    def draw(self, card: Card) -> None: ...
-
-    def shown(self, seat: int, card: Card) -> None: ...
-
-    def action(self, actor: int, action: Action) -> None: ...
-
-    def observation(self) -> AnyObservation: ...
 
 
 class Tracker:
