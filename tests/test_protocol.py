@@ -763,3 +763,26 @@ def test_a_served_bot_hears_the_match_score_of_each_round_line() -> None:
     Table([seat, make_bot("greedy", 2)], Rules(), seed=8).play()
     assert len(set(seat.starts)) > 2
     assert set(heard) == set(seat.starts)
+
+
+def test_a_resumed_program_asked_at_once_is_told_the_match_score() -> None:
+    """A host that asks a resumed program to act before it tells it any event (the web's
+    restarted server does) gives in the view the match score the retelling told."""
+    scored = 0
+    for seed in range(6):
+        match = part_played(seed, 1 + seed)
+        rnd = match.round
+        assert rnd is not None
+        while not rnd.is_over and rnd.to_act != 1:
+            rnd.push(rnd.legal_tuple()[0])
+        if rnd.is_over:
+            continue
+        scored += any(match.score)
+        transport = ServedTransport("greedy", seed=seed)
+        bot = EngineBot(["served"], transport=lambda t=transport: t)  # type: ignore[misc]
+        bot.resume(match, 1)
+        action = bot.act(observe(rnd, 1))
+        bot.close()
+        assert not [line for line in transport.transcript if line.startswith("bot:  error")], seed
+        assert bot.failure is None and action in rnd.legal_tuple()
+    assert scored

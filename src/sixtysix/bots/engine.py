@@ -141,7 +141,9 @@ class EngineBot(Bot[Observation]):
         """Retell ``match`` as it stands now, as ``seat`` heard it (:meth:`Narrator.retell`),
         once the program has started, before anything else, in the version it speaks: a
         match resumed from its record. The ``ROUND_RESUMED`` event that follows is then
-        told already."""
+        told already, and the match score of the views is the match's, even for a host
+        that asks for an action before it tells any event."""
+        self._score = tuple(match.score)
         self._retold = {}
         for version, seats in wire.VERSIONS.items():
             if match.rules.seats in seats:
