@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -276,3 +277,17 @@ def test_observation_types_reach_the_screen() -> None:
     # The screen keeps only seat 0's view: its type has no field for other hands.
     fields = ThreeObservation.__dataclass_fields__
     assert "hand" in fields and not any(name.startswith("hands") for name in fields)
+
+
+async def test_a_whole_match_against_two_programs() -> None:
+    """Both other seats are programs speaking the bot protocol (``sixtysix bot greedy``):
+    the match is played to its end by keys and neither program fails."""
+    from sixtysix.bots.engine import EngineBot
+
+    app = SixtySixApp(SHORT, seed=3, opponent=f"cmd:{sys.executable} -m sixtysix bot greedy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_by_keys(pilot, app, random.Random(3))
+        assert app.table.match.is_over and isinstance(app.screen, MatchOverScreen)
+        await pilot.press("enter")
+    programs = [seat._bot for seat in app.table.seats[1:]]  # type: ignore[union-attr]
+    assert all(isinstance(bot, EngineBot) and bot.failure is None for bot in programs)
