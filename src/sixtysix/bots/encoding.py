@@ -115,10 +115,9 @@ class Layout:
 
 @functools.cache
 def layout(game: Game[Any, Any, Any]) -> Layout:
-    """The layout of ``game``'s vector, from its number of seats and a hand of its deal."""
+    """The layout of ``game``'s vector, from its number of seats and the cards of a hand."""
     seats = game.seats
-    dealt = game.new_match(seed=0).deal().hand(0).bit_count()
-    return Layout(seats, dealt, 4 * seats + 1, 15 + 10 * seats)
+    return Layout(seats, game.hand, 4 * seats + 1, 15 + 10 * seats)
 
 
 def size(game: Game[Any, Any, Any]) -> int:

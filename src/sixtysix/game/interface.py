@@ -345,6 +345,8 @@ class Game(Generic[M, R, V]):
     """``sample(observation, rng)``: a full round consistent with the observation."""
     stock: bool
     """Whether cards are left after the deal to draw from, as a stock that may be closed."""
+    hand: int
+    """How many cards the deal gives each hand."""
     tracker: Callable[[int, Rules, int | None], RoundTracker[V]]
     """``tracker(seat, rules, seed)``: the seat's view of a round rebuilt from what the bot
     protocol tells it (:class:`RoundTracker`), what ``sixtysix bot`` follows a round with."""

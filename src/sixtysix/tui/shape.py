@@ -1,4 +1,4 @@
-"""What the terminal table has room for, read from a deal of the match's rules: how many
+"""What the terminal table has room for, from the game of the match's rules: how many
 seats play, how many cards a hand holds, whether a stock is left to draw from. The table
 is laid out from this, never from which game the rules are of.
 
@@ -27,7 +27,6 @@ class Shape:
 
     @classmethod
     def of(cls, rules: Rules) -> Shape:
-        """The shape of a deal under ``rules``, as seat 0 sees it."""
+        """The shape of a deal under ``rules``."""
         game = game_of(rules)
-        view = game.observe(game.new_match(rules, seed=0).deal(), 0)
-        return cls(game.seats, view.hand_sizes[0], view.stock_size > 0)
+        return cls(game.seats, game.hand, game.stock)

@@ -12,6 +12,6 @@ from sixtysix.two.observation import Observation, observe, sample_round
 from sixtysix.two.round import Round
 from sixtysix.two.tracker import Tracker
 
-GAME: Game[Match, Round, Observation] = Game("two-hand", 2, Match, observe, sample_round, stock=True,
+GAME: Game[Match, Round, Observation] = Game("two-hand", 2, Match, observe, sample_round, stock=True, hand=6,
                                                tracker=Tracker)
 """Two seats, six cards each and a stock of twelve (RULES.md sections 1-10)."""
