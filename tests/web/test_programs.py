@@ -138,6 +138,20 @@ def test_only_an_allowed_name_is_played(start_server: StartServer, python_bot: P
     assert str(python_bot) not in error["message"]
 
 
+def test_a_program_is_no_seat_of_a_three_hand_table(start_server: StartServer, python_bot: Path) -> None:
+    """The server plays a program only as the one opponent of a two-hand game: a three-hand
+    table naming it at either seat is refused, and nothing is left half made."""
+    server = start_server(arguments=allow("pybot", python_bot))
+    ann = server.guest("Ann")
+    for seats in (["pybot", "easy"], ["easy", "pybot"]):
+        response = ann.http.post("/api/games", json={"rules": "three-hand", "seats": seats})
+        assert response.status_code == 400, seats
+        error = response.json()["error"]
+        assert error["code"] == "bad_request" and "pybot" not in error["message"]
+    assert ann.http.get("/api/history").json()["games"] == []
+    assert none_running(python_bot)
+
+
 @pytest.mark.slow
 def test_faulty_programs_forfeit_and_the_server_stays_up(start_server: StartServer, tmp_path: Path) -> None:
     arguments = ["--bot-seconds", "0.5", "--handshake-seconds", "1"]

@@ -41,7 +41,7 @@ from sixtysix.web.logs import event
 from sixtysix.web.models.games import PERSON, Game, others, seat_names
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, State
 from sixtysix.web.programs import ProgramHost
-from sixtysix.web.services.bots import Bots
+from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -280,7 +280,8 @@ class GameService:
             if opponent == "human":
                 return [None]
             raise GameError("bad_request", "opponent must be 'bot' or 'human'")
-        kinds = [*bots, PERSON]
+        # The server plays a program only as the lone opponent (ProgramHost, seat 1).
+        kinds = [*levels_of(game_of(rules)), PERSON]
         if seats is None or len(seats) != others(rules) or any(kind not in kinds for kind in seats):
             raise GameError("bad_request", f"a three-hand game needs 'seats': two of {', '.join(kinds)}")
         return [None if kind == PERSON else kind for kind in seats]
