@@ -286,7 +286,8 @@ def test_a_faulty_bot_is_told_why_loses_its_matches_and_its_process_ends(
         started.append(self.process)
     monkeypatch.setattr(ProcessTransport, "__init__", spy)
     entrant = f"cmd:{sys.executable} {path}"
-    report = run_tournament([entrant, "random"], 2, SHORT, seed=1, bot_log=str(tmp_path / "logs"))
+    report = run_tournament([entrant, "random"], 2, SHORT, seed=1, bot_log=str(tmp_path / "logs"),
+                            forfeits=str(tmp_path / "logs"))
     assert [r.spec.bots[r.winner] for r in report.results] == ["random", "random"]
     for result in report.results:
         assert result.forfeit is not None and reason in result.forfeit
@@ -786,3 +787,39 @@ def test_a_resumed_program_asked_at_once_is_told_the_match_score() -> None:
         assert not [line for line in transport.transcript if line.startswith("bot:  error")], seed
         assert bot.failure is None and action in rnd.legal_tuple()
     assert scored
+
+
+def test_the_tournament_command_saves_each_forfeited_match_and_says_how_to_replay_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --bot-log the record goes to ./sixtysix-forfeits; the report names it with the
+    command that replays it, and that command replays the match as far as it was played."""
+    from sixtysix.cli import main
+    bot = tmp_path / "illegal.py"
+    bot.write_text(FAULTS["illegal"][0], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["tournament", f"cmd:{sys.executable} {bot}", "random", "--matches", "2", "--quiet",
+                 "--rules", "classic match_target=2"]) == 0
+    report = capsys.readouterr().out
+    commands = re.findall(r"replayed by: (sixtysix replay \S+)", report)
+    assert commands == ["sixtysix replay sixtysix-forfeits/match0-01.ssn",
+                        "sixtysix replay sixtysix-forfeits/match0-10.ssn"], report
+    for command in commands:
+        assert main(command.split()[1:]) == 0
+        replayed = capsys.readouterr().out
+        assert replayed.startswith("Rules: classic") and "Score: 0-0." in replayed, replayed
+    saved = Record.parse((tmp_path / "sixtysix-forfeits" / "match0-01.ssn").read_text(encoding="utf-8"))
+    assert ("Forfeit", ("seat 0",)) in [(tag.name, tag.values) for tag in saved.header]
+
+
+def test_a_forfeited_match_that_cannot_be_saved_keeps_its_result(tmp_path: Path) -> None:
+    from sixtysix.tournament.play import MatchResult
+    from sixtysix.tournament.run import save_forfeits
+    from sixtysix.tournament.schedule import MatchSpec
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    spec = MatchSpec(("cmd:x", "random"), "classic", 1, 0)
+    result = MatchResult(spec, 1, (0, 0), 1, ((), ()), "seat 0 (cmd:x): crashed; deck seed 1",
+                         '[Rules "classic"]\n')
+    [kept] = save_forfeits([result], blocked)
+    assert kept.winner == 1 and kept.forfeit is not None
+    assert kept.forfeit.startswith("seat 0 (cmd:x): crashed; deck seed 1; record not saved in ")

@@ -53,6 +53,8 @@ MAX_MATCHES = 100_000
 """The most matches per pairing a tournament may play."""
 MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
+FORFEITS = "sixtysix-forfeits"
+"""Where a tournament saves the records of matches lost by forfeit, unless told."""
 
 
 _OTHER_GAMES = tuple(game for game in GAMES if game is not DEFAULT_GAME)
@@ -406,7 +408,7 @@ def _tournament(args: argparse.Namespace) -> int:
                             seed=args.seed, progress=None if args.quiet else _progress_bar("matches"),
                             backend=args.backend, address=args.address, bot_seconds=args.bot_seconds,
                             handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
-                            memory=args.memory)
+                            memory=args.memory, forfeits=args.forfeits or args.bot_log or FORFEITS)
     if args.plot:
         try:
             Path(args.plot).write_text(report.html(), encoding="utf-8")
@@ -606,8 +608,10 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.add_argument("--bot-log", metavar="DIR", default=None,
                             help="folder of the program bots' logs, one per bot and match (every line "
-                                 "both ways and the bot's standard error), and of the records of the "
-                                 "matches lost by forfeit")
+                                 "both ways and the bot's standard error)")
+    tournament.add_argument("--forfeits", metavar="DIR", default=None,
+                            help="folder where the record of each match lost by a failing bot is saved, "
+                                 f"made when there is one (default: the --bot-log folder, else {FORFEITS})")
     tournament.add_argument("--memory", action="store_true",
                             help="memory mode: program bots (protocol version 2) are told no running "
                                  "points, as the rules intend")

@@ -3,7 +3,6 @@ orders), the unit of work of every backend (:mod:`~sixtysix.tournament.backends`
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,8 @@ class MatchResult:
     """Each seat's think time of every decision, in seconds."""
     forfeit: str | None = None
     """Why the loser lost by forfeit (a program bot that failed), else ``None``."""
+    record: str | None = None
+    """The record of a match lost by forfeit, as far as it was played, else ``None``."""
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
@@ -39,10 +40,9 @@ def play_match(spec: MatchSpec) -> MatchResult:
     A program bot that fails (:class:`~sixtysix.errors.BotFailedError`) loses the
     match by forfeit, with the reason in the result; its process is ended. The match
     goes to the other seat with the highest score (the first of them in seat order
-    on equal scores). With a :attr:`~MatchSpec.bot_log` folder, each program bot logs
-    the match to its own file there (:func:`log_name`), and a match lost by forfeit
-    is saved there as a record, which the reason names with the command that
-    replays it.
+    on equal scores), and the result keeps the match's record as far as it went. With a
+    :attr:`~MatchSpec.bot_log` folder, each program bot logs the match to its own file
+    there (:func:`log_name`).
     """
     rules = Rules.parse(spec.rules)
     game = game_of(rules)
@@ -55,7 +55,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
             bot.log = None if folder is None else folder / f"{log_name(spec)}-seat{seat}.log"
     seats = [TimedSeat(bot) for bot in bots]
     table = Table(seats, rules, seed=spec.seed)
-    forfeit = None
+    forfeit = record = None
     try:
         match = table.play()
         winner = match.winner
@@ -65,23 +65,19 @@ def play_match(spec: MatchSpec) -> MatchResult:
         others = [seat for seat in range(game.seats) if seat != loser]
         winner = max(others, key=lambda seat: match.score[seat])
         forfeit = f"seat {loser} ({spec.bots[loser]}): {error.reason}; deck seed {spec.seed}"
-        if folder is not None:
-            record = folder / f"{log_name(spec)}.ssn"
-            folder.mkdir(parents=True, exist_ok=True)
-            tags = [Tag("Seed", (str(spec.seed),)), Tag("Forfeit", (f"seat {loser}",))]
-            record.write_text(str(Record.from_match(match, spec.bots, tags)), encoding="utf-8")
-            forfeit += f"; record {record}, replayed by: sixtysix replay {shlex.quote(str(record))}"
+        tags = [Tag("Seed", (str(spec.seed),)), Tag("Forfeit", (f"seat {loser}",))]
+        record = str(Record.from_match(match, spec.bots, tags))
     finally:
         for bot in bots:
             if isinstance(bot, EngineBot):
                 bot.close()
     assert winner is not None
     return MatchResult(spec, winner, match.score, len(match.rounds),
-                       tuple(tuple(seat.times) for seat in seats), forfeit)
+                       tuple(tuple(seat.times) for seat in seats), forfeit, record)
 
 
 def log_name(spec: MatchSpec) -> str:
-    """The name of a match's files in the bot log folder, the same in every run: its
+    """The name of a match's files in the bot log and forfeits folders, the same in every run: its
     duplicate group and its seat order (each seat's bot by its rank among the match's
     bots), unique in the tournament.
 

@@ -11,16 +11,18 @@ the results tallied into a report.
 from __future__ import annotations
 
 import dataclasses
+import shlex
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from sixtysix.bots import make_bot
 from sixtysix.errors import TournamentError
 from sixtysix.games import game_of
 from sixtysix.rules import Rules
 from sixtysix.tournament.backends import BACKENDS, run_pairs
-from sixtysix.tournament.play import MatchResult
+from sixtysix.tournament.play import MatchResult, log_name
 from sixtysix.tournament.report import Report
-from sixtysix.tournament.schedule import pairs, schedule
+from sixtysix.tournament.schedule import MatchSpec, pairs, schedule
 from sixtysix.tournament.stats import tally
 
 
@@ -28,14 +30,16 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
                    progress: Callable[[int, int], None] | None = None, backend: str = "local",
                    address: str | None = None, bot_seconds: float | None = None,
                    handshake_seconds: float | None = None, bot_log: str | None = None,
-                   memory: bool = False) -> Report:
+                   memory: bool = False, forfeits: str | None = None) -> Report:
     """Play every pairing's duplicate matches and rate the bots.
 
     Program bots (``cmd:``) may think ``bot_seconds`` per decision and take
     ``handshake_seconds`` to start (``None``: the protocol's defaults); with a
-    ``bot_log`` folder, each writes its log of each match there, and the record of
-    each match lost by forfeit is saved there (:func:`~sixtysix.tournament.play.play_match`);
-    in ``memory`` mode they are told no running points.
+    ``bot_log`` folder, each writes its log of each match there
+    (:func:`~sixtysix.tournament.play.play_match`); in ``memory`` mode they are told no
+    running points. With a ``forfeits`` folder, the record of each match lost by
+    forfeit is saved there by this process, wherever the match was played
+    (:func:`save_forfeits`).
 
     With ``backend="ray"`` the pairs run as Ray tasks: on the cluster at ``address``,
     on the Ray instance this process already started, or on a new local instance of
@@ -61,5 +65,29 @@ def run_tournament(bots: Sequence[str], matches: int, rules: Rules, jobs: int = 
 
     run_pairs(pairs(specs), collect, jobs, backend, address)
     results.sort(key=lambda r: (r.spec.pair, r.spec.bots))
+    if forfeits is not None:
+        results = save_forfeits(results, Path(forfeits))
     standings, head = tally(list(bots), results, rules.seats)
     return Report(list(bots), str(rules), matches, seed, standings, head, results, rules.seats)
+
+
+def save_forfeits(results: Sequence[MatchResult], folder: Path) -> list[MatchResult]:
+    """The results, each match lost by forfeit with its record saved in ``folder`` (made
+    when there is one) and its reason naming the file and the command that replays it,
+    or why it could not be saved: the tournament's results are not lost for that.
+    """
+    return [result if result.forfeit is None or result.record is None
+            else dataclasses.replace(result, forfeit=f"{result.forfeit}; "
+                                                     f"{_save(result.spec, result.record, folder)}")
+            for result in results]
+
+
+def _save(spec: MatchSpec, record: str, folder: Path) -> str:
+    """Save a forfeited match's record; where it is and how to replay it, or why not."""
+    path = folder / f"{log_name(spec)}.ssn"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(record, encoding="utf-8")
+    except OSError as error:
+        return f"record not saved in {folder}: {error.strerror}"
+    return f"record {path}, replayed by: sixtysix replay {shlex.quote(str(path))}"
