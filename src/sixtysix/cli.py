@@ -53,6 +53,9 @@ MAX_MATCHES = 100_000
 """The most matches per pairing a tournament may play."""
 MAX_JOBS = 4 * (os.cpu_count() or 1)
 """The most worker processes a tournament may start: 4 per CPU."""
+PLAY_LANGUAGES = ("en", "de", "bg", "tr", "ms", "bn", "zu", "ja")
+"""The languages of the terminal table, named in its help without loading the catalogs
+(``sixtysix.i18n.LANGUAGES``, which a test compares)."""
 FORFEITS = "sixtysix-forfeits"
 """Where a tournament saves the records of matches lost by forfeit, unless told."""
 
@@ -342,11 +345,15 @@ def _progress_bar(unit: str) -> Callable[[int, int], None] | None:
 
 def _play(args: argparse.Namespace) -> int:
     try:
+        from sixtysix.i18n import LANGUAGES
         from sixtysix.tui import run
         from sixtysix.tui.saving import SaveError, check_save, load, read_saved
     except ImportError as error:
         print(f"sixtysix play: the terminal table needs the extra: pip install 'sixtysix[tui]' ({error})",
               file=sys.stderr)
+        return 2
+    if args.lang is not None and args.lang not in LANGUAGES:
+        print(f"sixtysix play: --lang: {quoted(args.lang)} is not one of {', '.join(LANGUAGES)}", file=sys.stderr)
         return 2
     try:
         if args.resume is not None:
@@ -361,7 +368,7 @@ def _play(args: argparse.Namespace) -> int:
             return run(match=resumed.match, seed=resumed.seed, save=args.resume,
                        opponent=resumed.opponent, manual_draw=args.manual_draw,
                        bot_seconds=args.bot_seconds, handshake_seconds=args.handshake_seconds,
-                       explain_close=args.explain_close)
+                       explain_close=args.explain_close, language=args.lang)
         rules = Rules.parse(" ".join([args.rules or "classic", *args.flags]))
         _unused_options(args, game_of(rules))
         if args.save is not None:
@@ -371,7 +378,7 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     return run(rules, seed=args.seed, save=args.save, opponent=args.opponent or "greedy",
                manual_draw=args.manual_draw, bot_seconds=args.bot_seconds,
-               handshake_seconds=args.handshake_seconds, explain_close=args.explain_close)
+               handshake_seconds=args.handshake_seconds, explain_close=args.explain_close, language=args.lang)
 
 
 def _unused_options(args: argparse.Namespace, game: Game[Any, Any, Any]) -> None:
@@ -542,6 +549,9 @@ def build_parser() -> argparse.ArgumentParser:
              "'cmd:[samples=40] sixtysix bot hard' (default: greedy)")
     play.add_argument("--level", dest="opponent", default=None, type=bot_argument,
                       help="the same as --opponent, as in --level easy")
+    play.add_argument("--lang", metavar="CODE", default=None,
+                      help=f"the table's language: {', '.join(PLAY_LANGUAGES)} (default: the one of LC_ALL, "
+                           "LC_MESSAGES or LANG, else en)")
     _time_limits(play)
     play.set_defaults(handler=_play)
 

@@ -22,7 +22,7 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
         opponent: str = "greedy", delay: float = 0.5, memory: bool = False,
         match: AnyMatch | None = None,
         manual_draw: bool = False, bot_seconds: float | None = None,
-        handshake_seconds: float | None = None, explain_close: bool = True) -> int:
+        handshake_seconds: float | None = None, explain_close: bool = True, language: str | None = None) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see
@@ -34,12 +34,13 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
     and ``save`` names a file for the match record, written after every action.
     ``match`` is a match to play on (see :func:`sixtysix.tui.saving.load`). A program
     opponent may think ``bot_seconds`` per decision and take ``handshake_seconds`` to start.
+    ``language`` is the table's language (``None``: the environment's locale, else English).
     SIGTERM and SIGHUP end the app cleanly with status 128 + the signal's number.
     """
     try:
         app = SixtySixApp(rules, seed=seed, save=save, opponent=opponent, delay=delay, memory=memory,
                           match=match, manual_draw=manual_draw, signals=True, bot_seconds=bot_seconds,
-                          handshake_seconds=handshake_seconds, explain_close=explain_close)
+                          handshake_seconds=handshake_seconds, explain_close=explain_close, language=language)
     except ValueError as error:
         print(f"sixtysix play: {error}", file=sys.stderr)
         return 2

@@ -32,7 +32,10 @@ from sixtysix.errors import BotFailedError
 from sixtysix.games import AnyMatch, game_of
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
+from sixtysix.i18n import language_from_environment
 from sixtysix.tui.game_screen import GameScreen
+from sixtysix.tui.keys import translated
+from sixtysix.tui.language import N_, t, use
 from sixtysix.tui.names import Names
 from sixtysix.tui.saving import record_of, write_atomically
 from sixtysix.tui.screens import ConfirmScreen, MatchOverScreen, RoundOverScreen
@@ -68,7 +71,9 @@ class SixtySixApp(App[int]):
     to play on (resumed from its record); ``memory`` starts in memory mode (against a lone
     opponent); ``manual_draw`` keeps the draw on its own key and asks for forced cards too;
     ``explain_close=False`` closes the stock at once, without first saying what closing
-    means and asking; ``signals`` makes SIGTERM and SIGHUP end the app cleanly.
+    means and asking; ``signals`` makes SIGTERM and SIGHUP end the app cleanly. ``language``
+    is the language of every word the table shows (one of :data:`sixtysix.i18n.LANGUAGES`;
+    ``None``: the environment's, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, else English).
     A program player (``cmd:``) may think ``bot_seconds`` per decision and take
     ``handshake_seconds`` to start; it is retold a resumed match first.
     The match is played in a thread worker, its record saved after every event; quitting
@@ -79,16 +84,20 @@ class SixtySixApp(App[int]):
     TITLE = "Sixty-Six"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "help_quit", "Tell which key quits", show=False, system=True),
+        Binding("q", "quit", N_("Quit")),
+        Binding("ctrl+c", "help_quit", N_("Tell which key quits"), show=False, system=True),
     ]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  save: str | Path | None = None, opponent: str = "greedy", delay: float = 0.5,
                  memory: bool = False, match: AnyMatch | None = None, manual_draw: bool = False,
                  signals: bool = False, bot_seconds: float | None = None,
-                 handshake_seconds: float | None = None, explain_close: bool = True) -> None:
+                 handshake_seconds: float | None = None, explain_close: bool = True,
+                 language: str | None = None) -> None:
+        use(language_from_environment(os.environ) if language is None else language)
         super().__init__()
+        self._bindings = translated(self._bindings)
+        self.title = t("Sixty-Six")
         self.opponent = opponent
         """The opponent's bot or level, as given."""
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 32)
@@ -154,8 +163,8 @@ class SixtySixApp(App[int]):
             try:
                 self.table.play()
             except BotFailedError as error:
-                self.call_from_thread(self.notify, f"The opponent program failed: {error}. "
-                                      "The match stops here (the record is saved).",
+                self.call_from_thread(self.notify, t("The opponent program failed: {error}. The match stops "
+                                                     "here (the record is saved).", error=error),
                                       severity="error", timeout=60)
 
     def _keep(self, event: object) -> None:
@@ -171,13 +180,13 @@ class SixtySixApp(App[int]):
             write_atomically(path, str(record))
         except OSError as error:
             if not self.save_failed:
-                self.call_from_thread(self.notify, f"Could not save the record: {error}",
+                self.call_from_thread(self.notify, t("Could not save the record: {error}", error=error),
                                       severity="error", timeout=10)
             self.save_failed = True
-            self.saved = f"Could not save the record to {path}: {error}"
+            self.saved = t("Could not save the record to {path}: {error}", path=path, error=error)
         else:
             self.save_failed = False
-            self.saved = f"Record saved to {path}"
+            self.saved = t("Record saved to {path}", path=path)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Once the match is over and its record written, show the result."""
@@ -219,9 +228,9 @@ class SixtySixApp(App[int]):
             await self._leave(1 if self.save_failed else 0)
         elif not isinstance(self.screen, ConfirmScreen):
             path = self.save_path
-            saved = ("It is saved: go on later with  sixtysix play --resume " + str(path)
-                     if path is not None and not self.save_failed else "It is not saved.")
-            self.push_screen(ConfirmScreen("Quit the match in progress?", saved), self._quit_answered)
+            saved = (t("It is saved: go on later with  {command}", command=f"sixtysix play --resume {path}")
+                     if path is not None and not self.save_failed else t("It is not saved."))
+            self.push_screen(ConfirmScreen(t("Quit the match in progress?"), saved), self._quit_answered)
 
     def _quit_answered(self, yes: bool | None) -> None:
         if yes:

@@ -42,7 +42,9 @@ from sixtysix.tui.drawing import (
     draw_trick_places,
     draw_trump,
 )
-from sixtysix.tui.keys import ACTION_KEYS, MARRIAGE_KEY, action_of, help_rows, keyed, table_bindings
+from sixtysix.tui.explaining import explanation, refusal
+from sixtysix.tui.keys import ACTION_KEYS, MARRIAGE_KEY, action_of, help_rows, keyed, table_bindings, translated
+from sixtysix.tui.language import styled, t, tn
 from sixtysix.tui.names import Names
 from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import HumanSeat
@@ -58,8 +60,8 @@ from sixtysix.tui.words import (
     describe_trick,
     hint_text,
     prompt,
-    sentence,
     suit_text,
+    taken_by,
 )
 
 HINT_SAMPLES = 16
@@ -107,8 +109,8 @@ def fit(screen: Screen[None], event: events.Resize, redraw: Callable[[], None]) 
     screen.query_one("#main", Vertical).display = not small
     too_small = screen.query_one("#too-small", Static)
     too_small.display = small
-    too_small.update(f"Terminal too small: need at least {MIN_WIDTH}x{MIN_HEIGHT}, "
-                     f"have {width}x{height}.\nEnlarge the window to see the table.")
+    too_small.update(t("Terminal too small: need at least {need}, have {have}.", need=f"{MIN_WIDTH}x{MIN_HEIGHT}",
+                       have=f"{width}x{height}") + "\n" + t("Enlarge the window to see the table."))
     if not small:
         screen.call_after_refresh(redraw)
 
@@ -129,8 +131,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.table_keys = table_bindings(shape, names.several)
         """The keys of this table, in place of the class's :attr:`BINDINGS`."""
-        self._bindings = BindingsMap.merge([Screen._merged_bindings or BindingsMap(),
-                                            BindingsMap(self.table_keys)])
+        self._bindings = translated(BindingsMap.merge([Screen._merged_bindings or BindingsMap(),
+                                                       BindingsMap(self.table_keys)]))
         self._keys = {key.strip(): binding for binding in keyed(self.table_keys)
                       for key in binding.key.split(",")}
         self._seat = seat
@@ -206,7 +208,7 @@ class GameScreen(Screen[None]):
             with Horizontal(id="bottom"):
                 log = GameLog(id="log")
                 log.can_focus = False
-                log.border_title = "Log"
+                log.border_title = t("Log")
                 yield log
                 if not several:
                     yield Static(id="history")
@@ -223,8 +225,8 @@ class GameScreen(Screen[None]):
                 self.query_one(f"#seat-{seat}", Static).border_title = self.names.title(seat)
         else:
             self.query_one("#opponent", Static).border_title = self.names.title(1)
-            self.query_one("#history", Static).border_title = "Tricks this round"
-        self.query_one("#table", Horizontal).border_title = "Table"
+            self.query_one("#history", Static).border_title = t("Tricks this round")
+        self.query_one("#table", Horizontal).border_title = t("Table")
         self._redraw()
 
     # ------------------------------------------------------------- from the table
@@ -239,22 +241,24 @@ class GameScreen(Screen[None]):
             self._new_cards = 0
             before = None
             dealer = after.dealer
-            turned: list[str | Text] = (
-                [] if after.trump_card is None else [" (", card_text(after.trump_card), " turned)"])
-            self._write(sentence(f"Round {self.round_number}: {names.subject(dealer)} "
-                                 f"{names.verb(dealer, 'deal', 'deals')}; trump ",
-                                 suit_text(after.trump), *turned), style="bold")
+            deals = (t("Round {n}: you deal", n=self.round_number) if dealer == 0
+                     else t("Round {n}: {player} deals", n=self.round_number, player=names.subject(dealer)))
+            trump = (styled(t("{deal}; trump {suit}"), deal=deals, suit=suit_text(after.trump))
+                     if after.trump_card is None else
+                     styled(t("{deal}; trump {suit} ({card} turned)"), deal=deals, suit=suit_text(after.trump),
+                            card=card_text(after.trump_card)))
+            self._write(trump, style="bold")
         elif event.kind is EventKind.ROUND_RESUMED:
             self._new_cards = 0
             before = None
             played = len(after.tricks)
-            self._write(sentence(f"Round {self.round_number} resumed: {played} "
-                                 f"trick{'' if played == 1 else 's'} played; trump ",
-                                 suit_text(after.trump)), style="bold")
+            self._write(styled(tn("Round {round} resumed: {n} trick played; trump {suit}",
+                                  "Round {round} resumed: {n} tricks played; trump {suit}", played,
+                                  round=self.round_number), suit=suit_text(after.trump)), style="bold")
         elif event.kind is EventKind.ACTION and event.actor is not None and event.action is not None:
             self._log_action(event.actor, event.action, before, after)
         elif event.kind is EventKind.ROUND_ENDED and after.outcome is not None:
-            self._write(Text(names.explain(after.outcome.explanation)), style="italic")
+            self._write(Text(explanation(after.outcome.explained, names)), style="italic")
         self.score = tuple(event.score)
         self._take(after)
         self._redraw()
@@ -269,12 +273,12 @@ class GameScreen(Screen[None]):
             if after_draw in self.legal:
                 self._choose(after_draw)
                 return
-            self._refuse(f"You drew; {action_label(after_draw, observation).plain.lower()}: "
-                         f"not now, {self.why_not(after_draw)}")
+            self._refuse(t("You drew; {action}: not now. {reason}", action=action_label(after_draw, observation).plain,
+                           reason=self.why_not(after_draw)))
         forced = self.legal[0] if len(self.legal) == 1 and not self.manual_draw else None
         if forced is not None:
             if forced.card is not None:
-                self._write(sentence("Your only legal card: ", card_text(forced.card)))
+                self._write(styled(t("Your only legal card: {card}"), card=card_text(forced.card)))
             self._choose(forced)
             return
         self._redraw()
@@ -305,30 +309,32 @@ class GameScreen(Screen[None]):
             return
         drawn = after.hand & ~before.hand
         if drawn and action != EXCHANGE:
-            self._write(sentence("You draw ", cards_text(cards_in(drawn))))
+            self._write(styled(t("You draw {cards}"), cards=cards_text(cards_in(drawn))))
         self._new_cards = drawn or self._new_cards & after.hand
         shown = after.shown[1] & ~before.shown[1]
         if shown and action.marriage_suit is None and action != EXCHANGE:
-            self._write(sentence(self.names.subject(1), " takes ", cards_text(cards_in(shown)), " face up"))
+            self._write(styled(t("{player} takes {cards} face up", player=self.names.subject(1)),
+                               cards=cards_text(cards_in(shown))))
 
     def _log_play(self, actor: int, action: Action, obs: Observation) -> None:
         """Against several opponents: every card played, the trick's winner, marriages and outs."""
         names = self.names
+        you = actor == 0
         who = names.subject(actor)
         card = action.card
         if card is not None:
-            line = sentence(f"{who} {names.verb(actor, 'play', 'plays')} ", card_text(card))
+            line = styled(t("You play {card}") if you else t("{player} plays {card}", player=who),
+                          card=card_text(card))
             if not obs.table and obs.tricks:
-                trick = obs.tricks[-1]
-                line.append(f"; {names.subject(trick.winner)} {names.verb(trick.winner, 'take', 'takes')} "
-                            f"the trick")
+                line = styled(t("{play}; {taken}"), play=line, taken=taken_by(obs.tricks[-1].winner, names))
             self._write(line)
         elif action.marriage_suit is not None:
             value = 40 if action.marriage_suit == obs.trump else 20
-            self._write(sentence(f"{who} {names.verb(actor, 'announce', 'announces')} the marriage in ",
-                                 suit_text(action.marriage_suit), f" ({value})"))
+            self._write(styled(t("You announce the marriage in {suit} ({points})", points=value) if you
+                               else t("{player} announces the marriage in {suit} ({points})", player=who,
+                                      points=value), suit=suit_text(action.marriage_suit)))
         elif action == OUT:
-            self._write(Text(f"{who} {names.verb(actor, 'declare', 'declares')} out"))
+            self._write(Text(t("You declare out") if you else t("{player} declares out", player=who)))
 
     def _write(self, line: Text, *, tricks: bool = False, style: str = "") -> None:
         """Add a line to the log; ``tricks`` lines tell card plays, hidden in memory mode."""
@@ -344,18 +350,18 @@ class GameScreen(Screen[None]):
         obs = self.observation
         names = self.names
         dealing = ("" if obs is None
-                   else f" · {names.subject(obs.dealer)} {names.verb(obs.dealer, 'deal', 'deals')}")
+                   else " · " + (t("you deal") if obs.dealer == 0 else t("{player} deals", player=names.subject(obs.dealer))))
         rules = "" if names.several else f" · {self.rules}"
-        top = Text.assemble((f"Round {self.round_number}", "bold"), f"{dealing}{rules}   ",
+        top = Text.assemble((t("Round {n}", n=self.round_number), "bold"), f"{dealing}{rules}   ",
                             (names.score(self.score, self.rules.match_target), "bold"))
         if self.memory:
-            top.append("   memory mode", style="reverse")
+            top.append("   " + t("memory mode"), style="reverse")
         self.query_one("#topbar", Static).update(top, layout=False)
         if not names.several:
             self.query_one("#history", Static).display = not self.memory
         status = self.query_one("#status", Static)
         if obs is None:
-            status.update("Dealing…", layout=False)
+            status.update(t("Dealing…"), layout=False)
             return
         self._draw_table(obs)
         self._render_hand()
@@ -368,9 +374,9 @@ class GameScreen(Screen[None]):
         elif self.legal:
             status.update(self._prompt(obs), layout=False)
         elif obs.outcome is not None:
-            status.update("The round is over.", layout=False)
+            status.update(t("The round is over."), layout=False)
         elif obs.to_act:
-            status.update(f"{names.subject(obs.to_act)} is thinking…", layout=False)
+            status.update(t("{player} is thinking…", player=names.subject(obs.to_act)), layout=False)
         else:
             status.update("", layout=False)
         status.set_class(bool(self.legal) and self.refusal is None, "your-turn")
@@ -398,14 +404,15 @@ class GameScreen(Screen[None]):
     def _prompt(self, obs: Observation) -> Text:
         """What the user is asked to do now."""
         if not self.names.several:
-            return sentence("▶ ", prompt(obs, self.names, self.drawing_first))
-        keys = [f"1-{self.shape.hand}: play a card"]
+            return Text("▶ ") + prompt(obs, self.names, self.drawing_first)
+        keys = [t("{keys}: play a card", keys=f"1-{self.shape.hand}")]
         if any(action.marriage_suit is not None for action in self.legal):
-            keys.append("a: marriage")
+            keys.append(t("{keys}: marriage", keys=MARRIAGE_KEY))
         if OUT in self.legal:
-            keys.append("o: declare out")
-        doing = "Lead a card" if not obs.table else "Play a card to the trick"
-        return Text(f"▶ Your turn. {doing} ({', '.join(keys)}).")
+            keys.append(t("{keys}: declare out", keys=ACTION_KEYS[OUT]))
+        doing = (t("Your turn. Lead a card ({keys}).", keys=t(", ").join(keys)) if not obs.table
+                 else t("Your turn. Play a card to the trick ({keys}).", keys=t(", ").join(keys)))
+        return Text("▶ " + doing)
 
     def _render_hand(self) -> None:
         """The user's cards, the playable ones marked; the places of cards played stay
@@ -417,7 +424,7 @@ class GameScreen(Screen[None]):
             if slot < len(hand):
                 card = hand[slot]
                 new = bool(self._new_cards >> card & 1)
-                widget.show(card, key=str(slot + 1), caption="new" if new else "", playable=card in playable,
+                widget.show(card, key=str(slot + 1), caption=t("new") if new else "", playable=card in playable,
                             unplayable=bool(playable) and card not in playable, new=new)
                 widget.display = True
             elif self.shape.stock:
@@ -437,14 +444,13 @@ class GameScreen(Screen[None]):
         """The tricks of the round, the latest last: as many as the panel holds."""
         names = self.names
         panel = self.query_one("#history", Static)
-        lines = [sentence(f"{number:>2}. ", *_spaced(trick.cards),
-                          f" {names.subject(trick.winner)}")
+        lines = [Text.assemble(f"{number:>2}. ", *_spaced(trick.cards), f" {names.subject(trick.winner)}")
                  for number, trick in enumerate(obs.tricks, 1)]
         room = max(1, panel.content_region.height)
         if len(lines) > room:
             keep = room - 1
-            lines = [Text(f" … {len(lines) - keep} earlier", style="dim"), *lines[len(lines) - keep:]]
-        history = Text("\n").join(lines) if lines else Text("none yet", style="dim")
+            lines = [Text(" … " + t("{n} earlier", n=len(lines) - keep), style="dim"), *lines[len(lines) - keep:]]
+        history = Text("\n").join(lines) if lines else Text(t("none yet"), style="dim")
         panel.update(history, layout=False)
 
     # ------------------------------------------------------------------ choices
@@ -489,7 +495,8 @@ class GameScreen(Screen[None]):
     def action_play(self, number: int) -> None:
         """Play the card at a position of the hand (1 is the leftmost)."""
         if not 1 <= number <= len(self.hand):
-            self._refuse(f"You hold {len(self.hand)} cards: there is no card {number}.")
+            self._refuse(tn("You hold {n} card: there is no card {number}.",
+                            "You hold {n} cards: there is no card {number}.", len(self.hand), number=number))
             return
         card = self.hand[number - 1]
         if self.drawing_first:
@@ -499,26 +506,22 @@ class GameScreen(Screen[None]):
         if chosen is not None:
             self._choose(chosen)
         elif self.names.several:
-            self._refuse(sentence("Not ", card_text(card), ": ", self._why_refused(Action.of(card))))
+            self._refuse(styled(t("Not {card}: {reason}", reason=self.why_not(Action.of(card))), card=card_text(card)))
         else:
-            self._refuse(f"{card_text(card).plain} cannot be played: {self.why_not(Action.of(card))}")
+            self._refuse(t("{card} cannot be played: {reason}", card=card_text(card).plain,
+                           reason=self.why_not(Action.of(card))))
 
     def why_not(self, action: Action) -> str:
-        """Why the user may not choose ``action`` now, in the engine's words."""
+        """Why the user may not choose ``action`` now, as a sentence of the user's language
+        from the engine's refusal code."""
         obs = self.observation
         if obs is None or obs.outcome is not None:
-            return "the round is over." if obs is not None else "no round is dealt yet."
+            return t("The round is over.") if obs is not None else t("No round is dealt yet.")
         if not self.legal:
-            return f"it is {self.names.possessive(obs.to_act)} turn." if obs.to_act else "wait a moment."
-        reason = obs.why_illegal(action)
-        return self.names.explain(reason or "it is not legal now") + "."
-
-    def _why_refused(self, action: Action) -> str:
-        """Why ``action`` is refused, as the status line says it."""
-        obs = self.observation
-        if obs is None or not self.legal:
-            return "it is not your turn."
-        return obs.why_illegal(action) or "not allowed now"
+            return (t("It is {player}'s turn.", player=self.names.subject(obs.to_act)) if obs.to_act
+                    else t("Wait a moment."))
+        why = obs.refusal(action)
+        return t("It is not legal now.") if why is None else refusal(why)
 
     def _refuse(self, message: str | Text) -> None:
         """Say why a key did nothing: against several opponents on the status line until
@@ -541,19 +544,19 @@ class GameScreen(Screen[None]):
         if name == "play":
             number = int(str(parameters[0]))
             if self.legal and not any(a.card is not None for a in self.legal):
-                self._refuse(f"No card now: {prompt(self.observation, self.names).plain}"
-                             if self.observation is not None else "No card now.")
+                self._refuse(t("No card now: {prompt}", prompt=prompt(self.observation, self.names).plain)
+                             if self.observation is not None else t("No card now."))
             else:
                 self.action_play(number)
         elif name == "choose":
             action = Action.parse(str(parameters[0]))
-            self._refuse(f"{binding.description}: not now, {self.why_not(action)}")
+            self._refuse(t("{action}: not now. {reason}", action=t(binding.description), reason=self.why_not(action)))
         elif name == "marriage":
-            self._refuse(f"Marriage: not now, {self._why_no_marriage()}")
+            self._refuse(t("Marriage: not now. {reason}", reason=self._why_no_marriage()))
         elif name == "go_on":
-            self._refuse("Enter draws after a trick or declines an exchange: neither is asked now.")
+            self._refuse(t("Enter draws after a trick or declines an exchange: neither is asked now."))
         elif name == "hint":
-            self._refuse("Hints are for your turn.")
+            self._refuse(t("Hints are for your turn."))
 
     def _why_no_marriage(self) -> str:
         obs = self.observation
@@ -563,7 +566,7 @@ class GameScreen(Screen[None]):
             pair = 0b11 << (suit * 6 + QUEEN)
             if obs.hand & pair == pair:
                 return self.why_not(marriage(suit))
-        return "you hold no king and queen of one suit."
+        return t("You hold no king and queen of one suit.")
 
     def action_marriage(self) -> None:
         """Announce the marriage, or ask which one if several are possible."""
@@ -573,8 +576,7 @@ class GameScreen(Screen[None]):
         elif marriages:
             self.app.push_screen(MarriagePicker(marriages), self._picked)
         else:
-            self._refuse("No marriage now: a marriage is announced when you lead, holding its king "
-                         "and queen.")
+            self._refuse(t("No marriage now: a marriage is announced when you lead, holding its king and queen."))
 
     def _picked(self, action: Action | None) -> None:
         if action is not None and action in self.legal:
@@ -592,7 +594,7 @@ class GameScreen(Screen[None]):
         elif action in self.legal:
             self._choose(action)
         elif action == OUT:
-            self._refuse(sentence("Not out: ", self._why_refused(OUT)))
+            self._refuse(t("Not out: {reason}", reason=self.why_not(OUT)))
 
     def _sample(self, obs: Observation) -> Round:
         """A full round consistent with ``obs`` (the same each time), to try an action on."""
@@ -604,20 +606,22 @@ class GameScreen(Screen[None]):
         obs = self.observation
         assert obs is not None
         if self.memory:
-            details = Text("Memory mode: your points are not shown. A declaration under 66 "
-                           "gives the opponent game points.")
+            details = Text(t("Memory mode: your points are not shown. A declaration under 66 gives the opponent "
+                             "game points."))
         elif self.names.several:
-            details = Text(f"You have {obs.points[0]} points. Under 66, a false declaration gives each "
-                           "other seat 2 game points.", style="" if obs.points[0] >= 66 else "bold red")
+            details = Text(tn("You have {n} point. Under 66, a false declaration gives each other seat 2 game points.",
+                              "You have {n} points. Under 66, a false declaration gives each other seat 2 game "
+                              "points.", obs.points[0]), style="" if obs.points[0] >= 66 else "bold red")
         else:
             rnd = self._sample(obs)
             rnd.push(OUT)
             outcome = rnd.outcome
             assert outcome is not None
-            details = Text(f"You have {obs.points[0]} points. If you declare now: "
-                           + self.names.explain(outcome.explanation),
+            details = Text(tn("You have {n} point. If you declare now: {outcome}",
+                              "You have {n} points. If you declare now: {outcome}", obs.points[0],
+                              outcome=explanation(outcome.explained, self.names)),
                            style="" if outcome.winner == 0 else "bold red")
-        self.app.push_screen(ConfirmScreen("Declare out (66)?", details), self._out_answered)
+        self.app.push_screen(ConfirmScreen(t("Declare out (66)?"), details), self._out_answered)
 
     def _out_answered(self, yes: bool | None) -> None:
         if yes and OUT in self.legal:
@@ -634,8 +638,8 @@ class GameScreen(Screen[None]):
                                       and not self._may_close_after_draw(obs)):
             self._close(action)
             return
-        question = ("Draw, then close the stock?" if action == CLOSE and self.drawing_first
-                    else f"{action_label(action, obs).plain}?")
+        question = (t("Draw, then close the stock?") if action == CLOSE and self.drawing_first
+                    else t("{action}?", action=action_label(action, obs).plain))
         screen = CloseScreen(question, close_explanation(obs, self.names))
         self.app.push_screen(screen, lambda yes: self._close_answered(action, screen.explain_again, yes))
 
@@ -672,14 +676,14 @@ class GameScreen(Screen[None]):
         self.memory = not self.memory
         self.query_one("#log", GameLog).show(
             [line for line, tricks in self._entries if not (tricks and self.memory)])
-        self.notify("Memory mode: points and past tricks hidden" if self.memory
-                    else "Memory mode off: points and past tricks shown", timeout=2)
+        self.notify(t("Memory mode: points and past tricks hidden") if self.memory
+                    else t("Memory mode off: points and past tricks shown"), timeout=2)
         self._redraw()
 
     def action_hint(self) -> None:
         """Analyse the user's decision in a worker; the hint goes to the log when ready."""
         if self.observation is None or not self.legal:
-            self._refuse("Hints are for your turn.")
+            self._refuse(t("Hints are for your turn."))
             return
         self.analyze_hint(self.observation)
 
@@ -701,7 +705,7 @@ class GameScreen(Screen[None]):
             if observation is self.observation and self.legal:
                 self._write(hint_text(values, observation, self.names.valued))
         elif event.state is WorkerState.ERROR:
-            self.notify(f"No hint: {worker.error}", severity="error", timeout=4)
+            self.notify(t("No hint: {error}", error=worker.error), severity="error", timeout=4)
 
     @on(CardWidget.Chosen)
     def _card_clicked(self, event: CardWidget.Chosen) -> None:

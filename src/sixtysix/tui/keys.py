@@ -1,16 +1,19 @@
 """The keys of the card table: a key per card of the hand, one per other action, and
 the bindings of a table made from its :class:`~sixtysix.tui.shape.Shape`, listed by the
-help screen."""
+help screen. A key's description is written in English, marked for the catalogs with
+``N_``, and shown in the language in use (:func:`translated`, :func:`help_rows`)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from textual.actions import parse as parse_action
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action
+from sixtysix.tui.language import N_, t
 from sixtysix.tui.shape import Shape
 
 ACTION_KEYS: dict[Action, str] = {
@@ -38,22 +41,22 @@ def table_bindings(shape: Shape, several: bool) -> list[BindingType]:
     keys in the footer); memory mode against a lone opponent; the hint and help."""
     stock = shape.stock
     return [
-        *(Binding(str(n), f"play({n})", "Play card", show=n == 1, key_display=f"1-{shape.hand}",
-                  tooltip="after a won trick: draw, then lead it" if stock else "")
+        *(Binding(str(n), f"play({n})", N_("Play card"), show=n == 1, key_display=f"1-{shape.hand}",
+                  tooltip=N_("after a won trick: draw, then lead it") if stock else "")
           for n in range(1, 10)),
-        *([Binding(ACTION_KEYS[DRAW], "choose('draw')", "Draw", show=False),
-           Binding(ACTION_KEYS[PASS], "choose('pass')", "Don't exchange", show=False)] if stock else []),
-        Binding(MARRIAGE_KEY, "marriage", "Marriage", show=not stock),
-        *([Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", "Exchange nine", show=False),
-           Binding(ACTION_KEYS[CLOSE], "choose('close')", "Close", show=False,
-                   tooltip="after a won trick: draw, then close"),
-           Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", "Close before drawing",
+        *([Binding(ACTION_KEYS[DRAW], "choose('draw')", N_("Draw"), show=False),
+           Binding(ACTION_KEYS[PASS], "choose('pass')", N_("Don't exchange"), show=False)] if stock else []),
+        Binding(MARRIAGE_KEY, "marriage", N_("Marriage"), show=not stock),
+        *([Binding(ACTION_KEYS[EXCHANGE], "choose('exchange')", N_("Exchange nine"), show=False),
+           Binding(ACTION_KEYS[CLOSE], "choose('close')", N_("Close stock"), show=False,
+                   tooltip=N_("after a won trick: draw, then close")),
+           Binding(ACTION_KEYS[CLOSE_BEFORE_DRAW], "choose('close-before-draw')", N_("Close before drawing"),
                    show=False)] if stock else []),
-        Binding(ACTION_KEYS[OUT], "choose('out')", "Declare out", show=not stock),
-        *([Binding("enter,space", "go_on", "Draw, or don't exchange", show=False)] if stock else []),
-        *([] if several else [Binding("m", "toggle_memory", "Memory mode")]),
-        Binding(HINT_KEY, "hint", "Hint"),
-        Binding("question_mark,f1", "help", "Help"),
+        Binding(ACTION_KEYS[OUT], "choose('out')", N_("Declare out"), show=not stock),
+        *([Binding("enter,space", "go_on", N_("Draw, or don't exchange"), show=False)] if stock else []),
+        *([] if several else [Binding("m", "toggle_memory", N_("Memory mode"))]),
+        Binding(HINT_KEY, "hint", N_("Hint")),
+        Binding("question_mark,f1", "help", N_("Help")),
     ]
 
 
@@ -82,5 +85,15 @@ def help_rows(app: App[int], table: list[BindingType]) -> Iterator[tuple[str, st
                               for key in binding.key.split(","))
         if keys not in seen:
             seen.add(keys)
-            description = binding.description or binding.action.replace("_", " ")
-            yield keys, f"{description} ({binding.tooltip})" if binding.tooltip else description
+            description = t(binding.description) if binding.description else binding.action.replace("_", " ")
+            yield keys, f"{description} ({t(binding.tooltip)})" if binding.tooltip else description
+
+
+def translated(bindings: BindingsMap) -> BindingsMap:
+    """The bindings with their descriptions and tooltips in the language in use, for the
+    footer."""
+    return BindingsMap.from_keys({
+        key: [dataclasses.replace(binding, description=t(binding.description) if binding.description else "",
+                                  tooltip=t(binding.tooltip) if binding.tooltip else "")
+              for binding in bindings]
+        for key, bindings in bindings.key_to_bindings.items()})

@@ -1,9 +1,10 @@
-"""Dialogs over the card table: the round summary, the end of the match, the choice of a marriage."""
+"""Dialogs over the card table: the round summary, the end of the match, the choice of a
+marriage, a question, the keys; in the language in use (:mod:`sixtysix.tui.language`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.console import JustifyMethod
 from rich.table import Table as RichTable
@@ -18,26 +19,36 @@ from textual.widgets import Button, Footer, Static
 from sixtysix.game.actions import Action
 from sixtysix.game.outcome import Reason
 from sixtysix.games import AnyRoundResult
+from sixtysix.tui.explaining import explanation
+from sixtysix.tui.keys import translated
+from sixtysix.tui.language import N_, styled, t, tn
 from sixtysix.tui.names import Names
-from sixtysix.tui.words import sentence, suit_text
+from sixtysix.tui.words import suit_text
 
 
-def _game_points(points: int) -> str:
-    return f"{points} game point{'' if points == 1 else 's'}"
+_Answer = TypeVar("_Answer")
 
 
-class GoOnScreen(ModalScreen[None]):
+class _Dialog(ModalScreen[_Answer]):
+    """A dialog whose keys are described in the language in use."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bindings = translated(self._bindings)
+
+
+class GoOnScreen(_Dialog[None]):
     """A round's summary: the user goes on to the next round with a key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,n", "go_on", "Next round", key_display="⏎"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter,space,n", "go_on", N_("Next round"), key_display="⏎"),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def hint(self, match_over: bool) -> Static:
         """The line that says which key goes on, and to what."""
-        hint = "see the result of the match" if match_over else "deal the next round"
-        return Static(f"Press Enter to {hint}.", classes="hint")
+        return Static(t("Press Enter to see the result of the match.") if match_over
+                      else t("Press Enter to deal the next round."), classes="hint")
 
     def action_go_on(self) -> None:
         """Close the summary."""
@@ -66,44 +77,49 @@ class RoundOverScreen(GoOnScreen):
         assert outcome is not None
         names = self._names
         winner = result.winner
+        number, gained = self._number, result.game_points
         if outcome.replay:
-            title = f"Round {self._number}: nobody scores, the same dealer deals again"
+            title = t("Round {n}: nobody scores, the same dealer deals again", n=number)
         elif winner is None:
-            nobody = "a tie" if outcome.reason is Reason.TIE else "a false declaration"
-            title = f"Round {self._number}: {nobody}"
+            title = (t("Round {n}: a tie", n=number) if outcome.reason is Reason.TIE
+                     else t("Round {n}: a false declaration", n=number))
+        elif winner == 0:
+            title = tn("Round {round}: you score {n} game point", "Round {round}: you score {n} game points",
+                       gained, round=number)
         else:
-            title = (f"Round {self._number}: {names.subject(winner)} "
-                     f"{names.verb(winner, 'score', 'scores')} {_game_points(result.game_points)}")
+            title = tn("Round {round}: {player} scores {n} game point",
+                       "Round {round}: {player} scores {n} game points", gained, round=number,
+                       player=names.subject(winner))
         seats = range(len(names.seats))
         table = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
         table.add_column("")
         for seat in seats:
             table.add_column(names.subject(seat), justify="right")
-        table.add_row("points", *(str(points) for points in outcome.points))
-        table.add_row("tricks", *(str(tricks) for tricks in outcome.tricks))
+        table.add_row(t("points"), *(str(points) for points in outcome.points))
+        table.add_row(t("tricks"), *(str(tricks) for tricks in outcome.tricks))
         married = [[suit for who, suit in self._marriages if who == seat] for seat in seats]
-        table.add_row("marriages", *(Text(" ").join(suit_text(suit) for suit in suits) if suits
-                                     else Text("—", style="dim") for suits in married))
+        table.add_row(t("marriages"), *(Text(" ").join(suit_text(suit) for suit in suits) if suits
+                                        else Text("—", style="dim") for suits in married))
         if names.several:
-            table.add_row("game points", *(f"+{gained}" for gained in outcome.scores))
+            table.add_row(t("game points"), *(f"+{scored}" for scored in outcome.scores))
         with Vertical(id="dialog", classes="round-over"):
             yield Static(Text(title), id="round-title", classes="title")
-            yield Static(Text(names.explain(outcome.explanation)), id="explanation")
+            yield Static(Text(explanation(outcome.explained, names)), id="explanation")
             if result.carried and winner is not None:
-                ties = "tie" if result.carried == 1 else "ties"
-                yield Static(Text(f"+{result.carried} for {result.carried} carried {ties}: "
-                                  f"{_game_points(result.game_points)} in all."), id="carried")
+                carried = tn("+{n} for {n} carried tie", "+{n} for {n} carried ties", result.carried)
+                yield Static(Text(tn("{carried}: {n} game point in all.", "{carried}: {n} game points in all.",
+                                     gained, carried=carried)), id="carried")
             yield Static(table, id="round-table")
             yield Static(Text(names.score(self._score, self._target)), id="round-score", classes="score")
             yield self.hint(self._match_over)
         yield Footer()
 
 
-class MatchOverScreen(ModalScreen[None]):
+class MatchOverScreen(_Dialog[None]):
     """The winner, the final score, the rounds of the match and where its record went."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,q,escape", "app.quit", "Quit", key_display="⏎/q"),
+        Binding("enter,q,escape", "app.quit", N_("Quit"), key_display="⏎/q"),
     ]
 
     def __init__(self, score: Sequence[int], winner: int, results: Sequence[AnyRoundResult],
@@ -121,19 +137,23 @@ class MatchOverScreen(ModalScreen[None]):
         seat's, against several opponents)."""
         names = self._names
         several = names.several
-        win = names.verb(self._winner, "win", "wins")
-        final = "" if several else f" {max(self._score)} – {min(self._score)}"
-        title = f"{names.subject(self._winner)} {win} the match{final}!"
+        final = f"{max(self._score)} – {min(self._score)}"
+        if self._winner == 0:
+            title = t("You win the match!") if several else t("You win the match {score}!", score=final)
+        elif several:
+            title = t("{player} wins the match!", player=names.subject(self._winner))
+        else:
+            title = t("{player} wins the match {score}!", player=names.subject(self._winner), score=final)
         table = RichTable(box=None, padding=(0, 2), header_style="bold")
         points: tuple[tuple[str, JustifyMethod], ...] = (
-            tuple((name, "left") for name in names.seats) if several else (("game points", "right"),))
+            tuple((name, "left") for name in names.seats) if several else ((t("game points"), "right"),))
         columns: tuple[tuple[str, JustifyMethod], ...] = (
-            ("round", "left" if several else "right"), ("dealer", "left"), ("scored by", "left"),
-            ("how", "left"), *points)
+            (t("round"), "left" if several else "right"), (t("dealer"), "left"), (t("scored by"), "left"),
+            (t("how"), "left"), *points)
         for heading, justify in columns:
             table.add_column(heading, justify=justify)
         for number, result in enumerate(self._results, 1):
-            reason = "" if result.reason is None else result.reason.value.replace("_", " ")
+            reason = "" if result.reason is None else _how(result.reason)
             scorer = "—" if result.winner is None else names.subject(result.winner)
             outcome = result.outcome
             gained = ([f"+{scored}" for scored in outcome.scores] if several and outcome is not None
@@ -142,21 +162,21 @@ class MatchOverScreen(ModalScreen[None]):
         score = names.score(self._score, self._target) if several else names.standing(self._score)
         with Vertical(id="dialog", classes="match-over"):
             yield Static(Text(title), id="match-title", classes="title")
-            yield Static(Text(f"Final score: {score}"), id="final-score", classes="score")
+            yield Static(Text(t("Final score: {score}", score=score)), id="final-score", classes="score")
             yield Static(table, id="match-table")
             if self._saved is not None:
                 yield Static(Text(self._saved), id="saved")
-            yield Static("Press Enter or q to quit.", classes="hint")
+            yield Static(t("Press Enter or q to quit."), classes="hint")
         yield Footer()
 
 
-class MarriagePicker(ModalScreen[Action | None]):
+class MarriagePicker(_Dialog[Action | None]):
     """A choice between the marriages the user may announce."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"pick({n - 1})", "Marriage", show=n == 1, key_display="1-4")
+        *(Binding(str(n), f"pick({n - 1})", N_("Marriage"), show=n == 1, key_display="1-4")
           for n in range(1, 5)),
-        Binding("escape", "pick(-1)", "Cancel"),
+        Binding("escape", "pick(-1)", N_("Cancel")),
     ]
 
     def __init__(self, marriages: Sequence[Action]) -> None:
@@ -166,15 +186,15 @@ class MarriagePicker(ModalScreen[Action | None]):
     def compose(self) -> ComposeResult:
         """A button per marriage."""
         with Vertical(id="dialog", classes="picker"):
-            yield Static("Announce which marriage?", classes="title")
+            yield Static(t("Announce which marriage?"), classes="title")
             with Horizontal(id="marriages"):
                 for number, action in enumerate(self._marriages, 1):
                     suit = action.marriage_suit
                     assert suit is not None
-                    button = Button(sentence(f"{number}  ", suit_text(suit)), id=f"marriage-{number - 1}")
+                    button = Button(Text.assemble(f"{number}  ", suit_text(suit)), id=f"marriage-{number - 1}")
                     button.can_focus = False
                     yield button
-            yield Static("Escape: announce none.", classes="hint")
+            yield Static(t("Escape: announce none."), classes="hint")
         yield Footer()
 
     def action_pick(self, index: int) -> None:
@@ -187,17 +207,14 @@ class MarriagePicker(ModalScreen[Action | None]):
         self.action_pick(int(event.button.id.rsplit("-", 1)[1]))
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(_Dialog[bool]):
     """A yes-or-no question: only ``y`` confirms (a stray Enter does not); ``n`` or
     Escape declines."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No"), key_display="n/Esc"),
     ]
-
-    KEYS: ClassVar[str] = "y: yes    n or Escape: no"
-    """The line that says which keys answer."""
 
     def __init__(self, question: str, details: Text | str = "") -> None:
         super().__init__()
@@ -210,8 +227,12 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question, id="question", classes="title")
             if self.details:
                 yield Static(self.details, id="details")
-            yield Static(self.KEYS, classes="hint")
+            yield Static(self.keys(), classes="hint")
         yield Footer()
+
+    def keys(self) -> str:
+        """The line that says which keys answer."""
+        return t("y: yes    n or Escape: no")
 
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""
@@ -224,15 +245,17 @@ class CloseScreen(ConfirmScreen):
     Not ``d``: that key draws at the table, and the question comes when the user may draw."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "answer_for_good", "Yes, don't explain again"),
+        Binding("k", "answer_for_good", N_("Yes, don't explain again")),
     ]
-
-    KEYS = "y: yes    k: yes, don't explain again    n or Escape: no"
 
     def __init__(self, question: str, details: Text | str = "") -> None:
         super().__init__(question, details)
         self.explain_again = True
         """Whether to ask with the explanation before the next close; ``k`` clears it."""
+
+    def keys(self) -> str:
+        """The line that says which keys answer, ``k`` among them."""
+        return t("y: yes    k: yes, don't explain again    n or Escape: no")
 
     def action_answer_for_good(self) -> None:
         """Say yes, and not to explain closing again."""
@@ -240,12 +263,12 @@ class CloseScreen(ConfirmScreen):
         self.dismiss(True)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(_Dialog[None]):
     """Every key of the card table with what it does, as ``(keys, description)`` rows
     made from the bindings, so the list cannot drift from them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,f1,enter,q", "close", "Close", key_display="Esc"),
+        Binding("escape,question_mark,f1,enter,q", "close", N_("Close"), key_display="Esc"),
     ]
 
     def __init__(self, rows: Sequence[tuple[str, str]]) -> None:
@@ -260,12 +283,18 @@ class HelpScreen(ModalScreen[None]):
         for keys, description in self.rows:
             table.add_row(keys, description)
         with Vertical(id="dialog", classes="help"):
-            yield Static("Keys", classes="title")
+            yield Static(t("Keys"), classes="title")
             yield Static(table, id="keys")
-            yield Static("Keys that do not apply at the moment say why. Escape closes this help.",
+            yield Static(t("Keys that do not apply at the moment say why. Escape closes this help."),
                          classes="hint")
         yield Footer()
 
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+
+def _how(reason: Reason) -> str:
+    """How a round was won, in a word or two, for the match's table of rounds."""
+    return {Reason.OUT: t("out"), Reason.FALSE_OUT: t("false out"), Reason.FAILED_CLOSE: t("failed close"),
+            Reason.LAST_TRICK: t("last trick"), Reason.TIE: t("tie")}.get(reason, reason.value.replace("_", " "))
