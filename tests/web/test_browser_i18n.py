@@ -1,5 +1,6 @@
 """The browser client's strings and files: every visible string goes through ``t("...")``
-and is in the gettext catalog; the catalog is served as JSON; nothing needs inline code."""
+and is in the gettext catalog; the catalog is served as JSON; nothing needs inline code,
+neither the page nor the rules pages."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import httpx
 from babel.messages.pofile import read_po
 from webclient import Server
 
-from sixtysix.web import i18n
+from sixtysix.i18n import RULES
+from sixtysix.i18n import catalogs as i18n
+from sixtysix.web.routers.pages import STATIC
 
-JS = sorted(i18n.STATIC.glob("*.js"))
-HTML = sorted(i18n.STATIC.glob("*.html"))
+JS = sorted(STATIC.glob("*.js"))
+HTML = sorted(STATIC.glob("*.html")) + sorted(RULES.glob("*.html"))
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -48,7 +51,7 @@ def test_every_message_is_in_the_template_and_the_english_catalog() -> None:
     used = keys(i18n.extract())
     template = read("sixtysix.pot")
     english = read("en/LC_MESSAGES/sixtysix.po")
-    assert used - set(template) == set(), "run python -m sixtysix.web.i18n"
+    assert used - set(template) == set(), "run python -m sixtysix.i18n"
     assert set(template) - used == set(), "stale messages in the template"
     assert set(english) == set(template)
     assert all(english[message] for message in english), "untranslated English messages"
@@ -74,9 +77,10 @@ def test_the_catalog_is_served_as_json(server: Server) -> None:
 
 
 def test_update_writes_a_template_and_merges_catalogs(tmp_path: Path) -> None:
-    static = tmp_path / "static"
+    static = tmp_path / "web" / "static"
     locale = tmp_path / "locale"
-    static.mkdir()
+    static.mkdir(parents=True)
+    (tmp_path / "tui").mkdir()
     (locale / "de" / "LC_MESSAGES").mkdir(parents=True)
     (locale / "de" / "LC_MESSAGES" / "sixtysix.po").write_text(
         'msgid ""\nmsgstr ""\n"Language: de\\n"\n\n'
@@ -84,12 +88,21 @@ def test_update_writes_a_template_and_merges_catalogs(tmp_path: Path) -> None:
         encoding="utf-8")
     (static / "a.js").write_text('const a = t("Hint");\nconst b = t("Round {n}", { n: 1 });\n',
                                  encoding="utf-8")
-    i18n.update(static, locale)
+    (tmp_path / "tui" / "b.py").write_text(
+        'hint = t("Hint")\nleft = tn("{n} card left", "{n} cards left", 2, n=2)\n'
+        'other = str("Not a message")\n',
+        encoding="utf-8")
+    i18n.update(tmp_path, locale)
     german = i18n.read_catalog("de", locale)
-    assert {str(m.id): m.string for m in german if m.id} == {"Hint": "Tipp", "Round {n}": ""}
+    assert {m.id: m.string for m in german if m.id} == {
+        "Hint": "Tipp", "Round {n}": "", ("{n} card left", "{n} cards left"): ("", "")}
     english = i18n.read_catalog("en", locale)
-    assert {str(m.id): m.string for m in english if m.id} == {"Hint": "Hint", "Round {n}": "Round {n}"}
-    assert 'msgid "Round {n}"' in (locale / "sixtysix.pot").read_text(encoding="utf-8")
+    assert {m.id: m.string for m in english if m.id} == {
+        "Hint": "Hint", "Round {n}": "Round {n}",
+        ("{n} card left", "{n} cards left"): ("{n} card left", "{n} cards left")}
+    template = (locale / "sixtysix.pot").read_text(encoding="utf-8")
+    assert 'msgid "Round {n}"' in template
+    assert "#: tui/b.py web/static/a.js" in template
 
 
 def test_the_client_needs_no_inline_code_or_styles() -> None:

@@ -4,7 +4,7 @@
 import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { explanationText } from "./explain.js";
-import { currentLanguage, t, tn } from "./i18n.js";
+import { chooseLanguage, currentLanguage, languages, t, tn } from "./i18n.js";
 import { actionLabel } from "./actions.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { TableView } from "./table.js";
@@ -364,17 +364,13 @@ export async function replayPage(root, id) {
 export async function rulesPage(root, section = null) {
   const page = el("div.page.rules");
   root.replaceChildren(page);
-  const language = currentLanguage();
-  let response = language === "en" ? null : await fetch(`/static/rules.${language}.html`);
-  if (!response || !response.ok) {
-    response = await fetch("/static/rules.html");
-  }
+  const response = await fetch(`/rules/${encodeURIComponent(currentLanguage())}.html`);
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   page.append(...doc.body.childNodes);
   const target = section && /^[a-z-]+$/.test(section) ? page.querySelector(`#${section}`) : null;
   if (target) {
     target.classList.add("highlight");
-    target.scrollIntoView({ block: "center" });
+    target.scrollIntoView({ block: target.tagName === "SECTION" ? "start" : "center" });
   }
 }
 
@@ -436,5 +432,22 @@ export function navigation() {
     el("a", { href: "#/help", text: t("Help") }),
     el("label.memory", { title: t("Hide the running points and past tricks") }, [memory, el("span", { text: t("Memory mode") })]),
     pace,
+    languageMenu(),
   ];
+}
+
+/** The language menu: each language named in itself; a choice is kept by the server and
+ * the page is loaded again in it. */
+function languageMenu() {
+  return el("select", {
+    id: "language", "aria-label": t("Language"), title: t("Language"),
+    on: {
+      change: async (event) => {
+        await chooseLanguage(event.target.value);
+        location.reload();
+      },
+    },
+  }, languages().map(({ code, name }) => el("option", {
+    value: code, lang: code, text: name, selected: code === currentLanguage(),
+  })));
 }

@@ -1,12 +1,14 @@
-"""The translations of the browser client: one gettext catalog per language.
+"""The gettext catalogs of the front ends: one template, one catalog per language.
 
-Every visible string of ``static/*.js`` goes through the client's ``t("...")``, or
-``tn("...", "...", n)`` where the words depend on a number; :func:`extract` collects those
-strings with Babel's JavaScript extractor into the template ``locale/sixtysix.pot``,
-:func:`update` merges the template into each language's
-``locale/<lang>/LC_MESSAGES/sixtysix.po``; the server gives a catalog to the browser as
-JSON at ``GET /i18n/{lang}.json`` (:mod:`sixtysix.web.routers.pages`). A new language is
-one more ``.po`` file.
+Every visible string of the browser client (``web/static/*.js``) and of the terminal table
+(``tui/*.py``) goes through ``t("...")``, or ``tn("...", "...", n)`` where the words depend
+on a number; :func:`extract` collects those strings with Babel's JavaScript and Python
+extractors into the one template ``locale/sixtysix.pot``, and :func:`update` (``python -m
+sixtysix.i18n``) merges the template into each language's
+``locale/<lang>/LC_MESSAGES/sixtysix.po``. The server gives a catalog to the browser as JSON
+at ``GET /i18n/{lang}.json`` (:mod:`sixtysix.web.routers.pages`); the terminal reads it
+through :func:`sixtysix.i18n.translation`. A new language is one more ``.po`` file and one
+more entry of :data:`sixtysix.i18n.LANGUAGES` (docs/TRANSLATING.md).
 
 A message with plural forms is keyed by its singular; its forms come in the order of the
 language's CLDR plural categories (:func:`plural_categories`), which the browser picks
@@ -34,13 +36,16 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-PACKAGE = Path(__file__).parent
-STATIC = PACKAGE / "static"
-LOCALE = PACKAGE / "locale"
+SOURCES = Path(__file__).parent.parent
+"""The package whose front ends' sources hold the messages (``src/sixtysix``)."""
+LOCALE = Path(__file__).parent / "locale"
+"""The template and the catalogs."""
 DOMAIN = "sixtysix"
 SOURCE_LANGUAGE = "en"
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
-_HEADER = "# Messages of the sixtysix browser client (src/sixtysix/web/static/*.js).\n"
+_HEADER = ("# Messages of the sixtysix browser client (src/sixtysix/web/static/*.js) and terminal "
+           "table (src/sixtysix/tui/*.py).\n")
+_METHODS = [("web/static/*.js", "javascript"), ("tui/*.py", "python")]
 _KEYWORDS = {"t": None, "tn": (1, 2)}
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 Message = str | tuple[str, str]
@@ -51,12 +56,13 @@ class CatalogError(Exception):
     """A language without a catalog, or a name that cannot be one."""
 
 
-def extract(static: Path = STATIC) -> dict[Message, list[tuple[str, int]]]:
-    """The messages of the client's ``t("...")`` and ``tn("...", "...", n)`` calls, each
-    with where it is used."""
+def extract(sources: Path = SOURCES) -> dict[Message, list[tuple[str, int]]]:
+    """The messages of the front ends' ``t("...")`` and ``tn("...", "...", n)`` calls, each
+    with where it is used (a path under ``sources``): the browser client's
+    ``web/static/*.js`` and the terminal's ``tui/*.py``."""
     found: dict[Message, list[tuple[str, int]]] = {}
     for filename, line, message, _comments, _context in extract_from_dir(
-            static, [("**.js", "javascript")], keywords=_KEYWORDS):
+            sources, _METHODS, keywords=_KEYWORDS):
         if isinstance(message, str):
             found.setdefault(message, []).append((filename, line))
         elif isinstance(message, tuple) and len(message) == 2 and all(isinstance(m, str) for m in message):
@@ -64,10 +70,10 @@ def extract(static: Path = STATIC) -> dict[Message, list[tuple[str, int]]]:
     return found
 
 
-def template(static: Path = STATIC) -> Catalog:
-    """The catalog template (``.pot``) of the client's messages."""
+def template(sources: Path = SOURCES) -> Catalog:
+    """The catalog template (``.pot``) of the front ends' messages."""
     catalog = Catalog(project="sixtysix", domain=DOMAIN, header_comment=_HEADER, fuzzy=False)
-    for message, places in sorted(extract(static).items(), key=lambda item: _key(item[0])):
+    for message, places in sorted(extract(sources).items(), key=lambda item: _key(item[0])):
         catalog.add(message, locations=places)
     return catalog
 
@@ -124,10 +130,10 @@ def plural_categories(language: str) -> list[str]:
     return [tag for tag in _CATEGORIES if tag in tags or tag == "other"]
 
 
-def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
-    """Write the template from the client's sources and merge it into every catalog;
+def update(sources: Path = SOURCES, locale: Path = LOCALE) -> None:
+    """Write the template from the front ends' sources and merge it into every catalog;
     the source language's catalog translates each message as itself."""
-    pot = template(static)
+    pot = template(sources)
     with (locale / f"{DOMAIN}.pot").open("wb") as file:
         write_po(file, pot, width=100, omit_header=False, include_lineno=False)
     languages = {path.parent.parent.name for path in locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
@@ -150,7 +156,3 @@ def update(static: Path = STATIC, locale: Path = LOCALE) -> None:
             write_po(file, catalog, width=100, omit_header=False, include_lineno=False)
     messages.cache_clear()
     plurals.cache_clear()
-
-
-if __name__ == "__main__":
-    update()
