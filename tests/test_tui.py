@@ -30,6 +30,7 @@ from sixtysix.notation import Record
 from sixtysix.rules import Rules
 from sixtysix.tui import run
 from sixtysix.tui.app import SixtySixApp
+from sixtysix.tui.explaining import explanation
 from sixtysix.tui.game_screen import HINT_SAMPLES, GameScreen
 from sixtysix.tui.names import Names
 from sixtysix.tui.screens import ConfirmScreen, MarriagePicker, MatchOverScreen, RoundOverScreen
@@ -265,7 +266,9 @@ async def test_round_summary_explains_the_game_points() -> None:
             await settle(pilot, app)
         result = app.table.match.results()[0]
         assert result.outcome is not None
-        assert text_of(app, "#explanation") == app.names.explain(result.outcome.explanation)
+        said = text_of(app, "#explanation")
+        assert said == explanation(result.outcome.explained, app.names)
+        assert said.startswith(("You ", "Greedy ", "All tricks", "Both have")) and "seat" not in said.lower()
         score = app.table.match.score
         assert f"You {score[0]} – {score[1]} Greedy" in text_of(app, "#round-score")
         assert len(app.table.match.rounds) == 1  # the next deal waits for the user

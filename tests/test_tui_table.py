@@ -98,7 +98,7 @@ async def test_refused_card_says_the_engines_reason() -> None:
         await pilot.pause()
         message = shown[-1]
         name = Text.from_markup(message).plain.partition(" ")[0]
-        assert message.startswith(f"{name} cannot be played: strict play: must")
+        assert message.startswith(f"{name} cannot be played: You must ")
         assert app.game.legal == obs.legal  # nothing was played
 
 
@@ -108,11 +108,11 @@ async def test_keys_that_do_not_apply_say_so() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("c")
-        assert shown[-1] == "Close: not now, no closing on the round's first lead (first_lead_close=off)."
+        assert shown[-1] == "Close stock: not now. These rules allow no closing on the first lead of a round."
         await pilot.press("x")
-        assert shown[-1].startswith("Exchange nine: not now, ")
+        assert shown[-1].startswith("Exchange nine: not now. ")
         await pilot.press("d")
-        assert shown[-1].startswith("Draw: not now, ")
+        assert shown[-1].startswith("Draw: not now. ")
         await pilot.press("enter")
         assert "neither is asked now" in shown[-1]
         await pilot.press("9")
@@ -126,7 +126,7 @@ async def test_keys_while_the_opponent_thinks_say_whose_turn_it_is() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.game.observation is not None)
         await pilot.press("1")
-        assert shown[-1].endswith("cannot be played: it is Greedy's turn.")
+        assert shown[-1].endswith("cannot be played: It is Greedy's turn.")
         await pilot.press("h")
         assert shown[-1] == "Hints are for your turn."
         await pilot.press("q", "y")
@@ -266,7 +266,8 @@ async def test_a_close_after_the_draw_that_would_be_refused_is_not_asked() -> No
         await pilot.press("c")
         assert isinstance(app.screen, GameScreen)
         await wait_until(pilot, lambda: len(shown) > before)
-        assert shown[-1].startswith("You drew; close the stock: not now, ")
+        assert shown[-1].startswith("You drew; Close the stock: not now. The stock may be closed only while it "
+                                    "holds at least")
         assert rnd.actions[played:] == [DRAW] and rnd.closer is None
 
 

@@ -170,7 +170,7 @@ async def test_a_refused_key_says_why() -> None:
         await pilot.press(str(app.game.hand.index(card) + 1))
         status = app.screen.query_one("#status", Static).content
         assert isinstance(status, Text)
-        assert status.plain.startswith(f"Not {card_symbol(card)}: strict play: must follow clubs")
+        assert status.plain.startswith(f"Not {card_symbol(card)}: You must follow suit with a club")
         assert app.game.legal  # still the user's turn
         await pilot.press("o")
         assert "Not out:" in str(app.screen.query_one("#status", Static).content)

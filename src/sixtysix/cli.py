@@ -353,7 +353,8 @@ def _play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.lang is not None and args.lang not in LANGUAGES:
-        print(f"sixtysix play: --lang: {quoted(args.lang)} is not one of {', '.join(LANGUAGES)}", file=sys.stderr)
+        print(f"sixtysix play: --lang: {quoted(args.lang)} is not one of {', '.join(LANGUAGES)}",
+              file=sys.stderr)
         return 2
     try:
         if args.resume is not None:

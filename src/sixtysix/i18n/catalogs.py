@@ -46,7 +46,7 @@ _LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 _HEADER = ("# Messages of the sixtysix browser client (src/sixtysix/web/static/*.js) and terminal "
            "table (src/sixtysix/tui/*.py).\n")
 _METHODS = [("web/static/*.js", "javascript"), ("tui/*.py", "python")]
-_KEYWORDS = {"t": None, "tn": (1, 2)}
+_KEYWORDS = {"t": None, "tn": (1, 2), "N_": None}
 _CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 Message = str | tuple[str, str]
 """A message of the client: its text, or its singular and plural."""
@@ -57,7 +57,8 @@ class CatalogError(Exception):
 
 
 def extract(sources: Path = SOURCES) -> dict[Message, list[tuple[str, int]]]:
-    """The messages of the front ends' ``t("...")`` and ``tn("...", "...", n)`` calls, each
+    """The messages of the front ends' ``t("...")`` and ``tn("...", "...", n)`` calls (and the
+    terminal's ``N_("...")``, a message marked where it is defined and translated where shown), each
     with where it is used (a path under ``sources``): the browser client's
     ``web/static/*.js`` and the terminal's ``tui/*.py``."""
     found: dict[Message, list[tuple[str, int]]] = {}

@@ -22,7 +22,8 @@ def run(rules: Rules | None = None, *, seed: int | None = None, save: str | Path
         opponent: str = "greedy", delay: float = 0.5, memory: bool = False,
         match: AnyMatch | None = None,
         manual_draw: bool = False, bot_seconds: float | None = None,
-        handshake_seconds: float | None = None, explain_close: bool = True, language: str | None = None) -> int:
+        handshake_seconds: float | None = None, explain_close: bool = True,
+        language: str | None = None) -> int:
     """Play a match in the terminal; returns the exit status.
 
     The user is seat 0 and ``opponent`` (a level or a bot, see

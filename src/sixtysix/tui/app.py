@@ -30,9 +30,9 @@ from sixtysix.bots import make_bot
 from sixtysix.bots.engine import EngineBot, limit
 from sixtysix.errors import BotFailedError
 from sixtysix.games import AnyMatch, game_of
+from sixtysix.i18n import language_from_environment
 from sixtysix.rules import Rules
 from sixtysix.table import Event, EventKind, Table
-from sixtysix.i18n import language_from_environment
 from sixtysix.tui.game_screen import GameScreen
 from sixtysix.tui.keys import translated
 from sixtysix.tui.language import N_, t, use
@@ -228,7 +228,8 @@ class SixtySixApp(App[int]):
             await self._leave(1 if self.save_failed else 0)
         elif not isinstance(self.screen, ConfirmScreen):
             path = self.save_path
-            saved = (t("It is saved: go on later with  {command}", command=f"sixtysix play --resume {path}")
+            command = f"sixtysix play --resume {path}"
+            saved = (t("It is saved: go on later with  {command}", command=command)
                      if path is not None and not self.save_failed else t("It is not saved."))
             self.push_screen(ConfirmScreen(t("Quit the match in progress?"), saved), self._quit_answered)
 

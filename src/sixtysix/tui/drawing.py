@@ -36,7 +36,8 @@ def draw_opponent(screen: Screen[None], obs: Observation) -> None:
     """A lone opponent: its cards' backs, how many, and those known to be in its hand."""
     count = obs.hand_sizes[1]
     line = Text.assemble(("▮ " * count, "bold blue"),
-                         styled(tn("{n} card   known in hand: {cards}", "{n} cards   known in hand: {cards}", count),
+                         styled(tn("{n} card   known in hand: {cards}", "{n} cards   known in hand: {cards}",
+                                   count),
                                 cards=cards_text(cards_in(obs.shown[1]))))
     screen.query_one("#opponent", Static).update(line, layout=False)
 
@@ -81,7 +82,8 @@ def draw_trump(screen: Screen[None], obs: Observation, beside_stock: bool) -> No
         trump.show_back()
     else:
         trump.show(obs.trump_card)
-    _label(screen, "trump", styled(t("trump {suit}"), suit=suit_text(obs.trump)) if beside_stock else t("trump"))
+    _label(screen, "trump", styled(t("trump {suit}"), suit=suit_text(obs.trump)) if beside_stock
+           else t("trump"))
 
 
 def draw_trick_pair(screen: Screen[None], obs: Observation, names: Names) -> None:
@@ -113,7 +115,8 @@ def draw_duel_info(screen: Screen[None], obs: Observation, names: Names, memory:
     """Against a lone opponent: trump and stock, then tricks, points (unless in ``memory``
     mode) and marriages in a column per player."""
     if obs.closer is not None:
-        stock = t("closed by you") if obs.closer == 0 else t("closed by {player}", player=names.subject(obs.closer))
+        stock = t("closed by you") if obs.closer == 0 else t("closed by {player}",
+                                                             player=names.subject(obs.closer))
     elif obs.stock_size:
         stock = tn("{n} card", "{n} cards", obs.stock_size)
     else:
@@ -179,7 +182,8 @@ def draw_trick_places(screen: Screen[None], obs: Observation, names: Names) -> N
     info = [
         Text.assemble((names.subject(0), "bold"), ": " + t("{points} · {tricks}",
                                                           points=tn("{n} point", "{n} points", obs.points[0]),
-                                                          tricks=tn("{n} trick", "{n} tricks", obs.trick_counts[0]))),
+                                                          tricks=tn("{n} trick", "{n} tricks",
+                                                                    obs.trick_counts[0]))),
         styled(t("Your marriages: {suits}"), suits=_marriages(obs, 0)),
         styled(t("Trump card {card} ({holder})", holder=holder),
                card=card_text(trump_card) if trump_card is not None else ""),

@@ -48,7 +48,8 @@ def _false_out(no_trick: bool) -> Words:
                 return tn("You declared out with only {points} points, a false declaration: {winner} scores "
                           "{n} game point, having taken no trick",
                           "You declared out with only {points} points, a false declaration: {winner} scores "
-                          "{n} game points, having taken no trick", n, points=points, winner=name(p["winner"]))
+                          "{n} game points, having taken no trick", n, points=points,
+                          winner=name(p["winner"]))
             return tn("You declared out with only {points} points, a false declaration: {winner} scores "
                       "{n} game point",
                       "You declared out with only {points} points, a false declaration: {winner} scores "
@@ -160,7 +161,8 @@ def _failed_close_nobody_no_trick(p: dict[str, int], name: Callable[[int], str])
     return tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point, "
               "having had no trick when the stock was closed",
               "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points, "
-              "having had no trick when the stock was closed", n, player=name(p["seat"]), winner=name(p["winner"]))
+              "having had no trick when the stock was closed", n, player=name(p["seat"]),
+              winner=name(p["winner"]))
 
 
 def _failed_close_nobody_three(p: dict[str, int], name: Callable[[int], str]) -> str:
@@ -184,19 +186,26 @@ def _failed_close_nobody_three(p: dict[str, int], name: Callable[[int], str]) ->
 def _false_out_each(p: dict[str, int], name: Callable[[int], str]) -> str:
     n = p["game_points"]
     if p["seat"] == 0:
-        return tn("You declared out with only {points} points, a false declaration: {other} and {third} score "
+        return tn("You declared out with only {points} points, a false declaration: {other} and {third} "
+                  "score "
                   "{n} game point each",
-                  "You declared out with only {points} points, a false declaration: {other} and {third} score "
-                  "{n} game points each", n, points=p["points"], other=name(p["other"]), third=name(p["third"]))
+                  "You declared out with only {points} points, a false declaration: {other} and {third} "
+                  "score "
+                  "{n} game points each", n, points=p["points"], other=name(p["other"]),
+                  third=name(p["third"]))
     if 0 in (p["other"], p["third"]):
         partner = p["third"] if p["other"] == 0 else p["other"]
-        return tn("{player} declared out with only {points} points, a false declaration: you and {other} score "
+        return tn("{player} declared out with only {points} points, a false declaration: you and {other} "
+                  "score "
                   "{n} game point each",
-                  "{player} declared out with only {points} points, a false declaration: you and {other} score "
+                  "{player} declared out with only {points} points, a false declaration: you and {other} "
+                  "score "
                   "{n} game points each", n, player=name(p["seat"]), points=p["points"], other=name(partner))
-    return tn("{player} declared out with only {points} points, a false declaration: {other} and {third} score "
+    return tn("{player} declared out with only {points} points, a false declaration: {other} and {third} "
+              "score "
               "{n} game point each",
-              "{player} declared out with only {points} points, a false declaration: {other} and {third} score "
+              "{player} declared out with only {points} points, a false declaration: {other} and {third} "
+              "score "
               "{n} game points each", n, player=name(p["seat"]), points=p["points"], other=name(p["other"]),
               third=name(p["third"]))
 
@@ -204,7 +213,8 @@ def _false_out_each(p: dict[str, int], name: Callable[[int], str]) -> str:
 def _tie_shared(p: dict[str, int], name: Callable[[int], str]) -> str:
     if 0 in (p["seat"], p["other"]):
         partner = p["other"] if p["seat"] == 0 else p["seat"]
-        return t("you and {other} share the most points, {points}: nobody scores and the same dealer deals again",
+        return t("you and {other} share the most points, {points}: nobody scores and the same dealer deals "
+                 "again",
                  other=name(partner), points=p["points"])
     return t("{player} and {other} share the most points, {points}: nobody scores and the same dealer deals "
              "again", player=name(p["seat"]), other=name(p["other"]), points=p["points"])
@@ -227,14 +237,19 @@ _CLAUSES: dict[str, Words] = {
     "failed_close_nobody_no_trick": _failed_close_nobody_no_trick,
     "failed_close_nobody_three": _failed_close_nobody_three,
     "tie_most_tricks": _yours(
-        lambda p, _: t("Both have {points} points; you took more tricks ({tricks} to {other_tricks}): 1 game point "
-                       "(tie=most_tricks)", points=p["points"], tricks=p["tricks"], other_tricks=p["other_tricks"]),
-        lambda p, name: t("Both have {points} points; {player} took more tricks ({tricks} to {other_tricks}): "
+        lambda p, _: t("Both have {points} points; you took more tricks ({tricks} to {other_tricks}): 1 "
+                       "game point "
+                       "(tie=most_tricks)", points=p["points"], tricks=p["tricks"],
+                       other_tricks=p["other_tricks"]),
+        lambda p, name: t("Both have {points} points; {player} took more tricks ({tricks} to "
+                          "{other_tricks}): "
                           "1 game point (tie=most_tricks)", points=p["points"], player=name(p["seat"]),
                           tricks=p["tricks"], other_tricks=p["other_tricks"]), "seat"),
-    "tie_replay": lambda p, _: t("Both have {points} points: a tie; nobody scores and the same dealer deals again",
+    "tie_replay": lambda p, _: t("Both have {points} points: a tie; nobody scores and the same dealer deals "
+                                 "again",
                                  points=p["points"]),
-    "tie_carry": lambda p, _: t("Both have {points} points: a tie; nobody scores and the next scoring round gets "
+    "tie_carry": lambda p, _: t("Both have {points} points: a tie; nobody scores and the next scoring round "
+                                "gets "
                                 "1 more game point", points=p["points"]),
     "false_out_each": _false_out_each,
     "more_points": _yours(
@@ -247,12 +262,15 @@ _CLAUSES: dict[str, Words] = {
         lambda p, name: t("{player} has the most points, {points}, 66 or more", player=name(p["seat"]),
                           points=p["points"]), "seat"),
     "tie_shared": _tie_shared,
-    "tie_shared_all": lambda p, name: t("you, {b} and {c} share the most points, {points}: nobody scores and the "
+    "tie_shared_all": lambda p, name: t("you, {b} and {c} share the most points, {points}: nobody scores "
+                                        "and the "
                                         "same dealer deals again", b=name(1), c=name(2), points=p["points"]),
     "tie_under_66": _yours(
-        lambda p, _: t("you have the most points, {points}, under 66: nobody scores and the same dealer deals "
+        lambda p, _: t("you have the most points, {points}, under 66: nobody scores and the same dealer "
+                       "deals "
                        "again", points=p["points"]),
-        lambda p, name: t("{player} has the most points, {points}, under 66: nobody scores and the same dealer "
+        lambda p, name: t("{player} has the most points, {points}, under 66: nobody scores and the same "
+                          "dealer "
                           "deals again", player=name(p["seat"]), points=p["points"]), "seat"),
     "scale_33": _yours(
         lambda p, _: t("you have {points} points, 33 or more: 1 game point", points=p["points"]),
@@ -275,7 +293,8 @@ _CLAUSES: dict[str, Words] = {
                           player=name(p["seat"]), points=p["points"]), "seat"),
     "scale_no_trick_at_close": _yours(
         lambda p, _: t("you took no trick: 3 game points at the close"),
-        lambda p, name: t("{player} took no trick: 3 game points at the close", player=name(p["seat"])), "seat"),
+        lambda p, name: t("{player} took no trick: 3 game points at the close",
+                          player=name(p["seat"])), "seat"),
     "in_all": lambda p, _: tn("{n} game point in all", "{n} game points in all", p["game_points"]),
 }
 """The words of each code of :data:`sixtysix.explanations.CODES`."""
@@ -321,9 +340,11 @@ def _by_suit(suit: str, card: str, code: str) -> str:
                        "h": lambda: t("You have no hearts, so you must play a trump."),
                        "s": lambda: t("You have no spades, so you must play a trump.")},
         "follow_beat": {"c": lambda: t("You must follow suit with a club that beats the {card}.", card=card),
-                        "d": lambda: t("You must follow suit with a diamond that beats the {card}.", card=card),
+                        "d": lambda: t("You must follow suit with a diamond that beats the {card}.",
+                                       card=card),
                         "h": lambda: t("You must follow suit with a heart that beats the {card}.", card=card),
-                        "s": lambda: t("You must follow suit with a spade that beats the {card}.", card=card)},
+                        "s": lambda: t("You must follow suit with a spade that beats the {card}.",
+                                       card=card)},
         "trump_beat": {"c": lambda: t("You have no clubs, so you must play a trump that beats the {card}.",
                                       card=card),
                        "d": lambda: t("You have no diamonds, so you must play a trump that beats the {card}.",
@@ -348,7 +369,8 @@ def refusal(why: Refusal) -> str:
         "round_over": lambda: t("The round is over."),
         "claim_flag": lambda: t("These rules do not let a player declare out."),
         "draw_phase": lambda: t("You won the trick: draw from the stock first (or close it)."),
-        "respond_phase": lambda: t("Your opponent closed the stock: first say whether you exchange your trump nine."),
+        "respond_phase": lambda: t("Your opponent closed the stock: first say whether you exchange your "
+                                   "trump nine."),
         "marriage_phase": lambda: t("You announced a marriage: lead its king or queen, or declare out."),
         "follow_phase": lambda: t("Play a card to the trick."),
         "no_stock": lambda: t("The three-hand game has no stock."),
@@ -357,12 +379,15 @@ def refusal(why: Refusal) -> str:
                                   suit=suit_words(str(p["suit"]))),
         "marriage_not_held": lambda: t("You do not hold the king and queen of {suit}.",
                                        suit=suit_words(str(p["suit"]))),
-        "marriage_stock": lambda: t("A marriage may be announced only while the stock is open and not empty."),
+        "marriage_stock": lambda: t("A marriage may be announced only while the stock is open and not "
+                                    "empty."),
         "marriage_first_lead": lambda: t("These rules allow no marriage on the first lead of a round."),
         "exchange_closed": lambda: t("The trump nine cannot be exchanged once the stock is closed."),
         "exchange_no_nine": lambda: t("You do not hold the nine of trumps."),
-        "exchange_stock": lambda: tn("The trump nine may be exchanged only while the stock holds at least {n} card.",
-                                     "The trump nine may be exchanged only while the stock holds at least {n} cards.",
+        "exchange_stock": lambda: tn("The trump nine may be exchanged only while the stock holds at least "
+                                     "{n} card.",
+                                     "The trump nine may be exchanged only while the stock holds at least "
+                                     "{n} cards.",
                                      int(p["min_stock"])),
         "exchange_trick": lambda: t("You may exchange the trump nine only once you have won a trick."),
         "already_closed": lambda: t("The stock is already closed."),
@@ -373,7 +398,8 @@ def refusal(why: Refusal) -> str:
         "out_auto": lambda: t("Under these rules the game declares out for you."),
         "out_not_now": lambda: t("You may declare out only after winning a trick, or right after announcing "
                                  "a marriage."),
-        "close_before_draw_not_now": lambda: t("You may close before drawing only right after winning a trick."),
+        "close_before_draw_not_now": lambda: t("You may close before drawing only right after winning a "
+                                               "trick."),
         "other_moment": lambda: t("That is for another moment of the round."),
     }
     return sentences[code]()

@@ -43,7 +43,15 @@ from sixtysix.tui.drawing import (
     draw_trump,
 )
 from sixtysix.tui.explaining import explanation, refusal
-from sixtysix.tui.keys import ACTION_KEYS, MARRIAGE_KEY, action_of, help_rows, keyed, table_bindings, translated
+from sixtysix.tui.keys import (
+    ACTION_KEYS,
+    MARRIAGE_KEY,
+    action_of,
+    help_rows,
+    keyed,
+    table_bindings,
+    translated,
+)
 from sixtysix.tui.language import styled, t, tn
 from sixtysix.tui.names import Names
 from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, MarriagePicker
@@ -109,8 +117,9 @@ def fit(screen: Screen[None], event: events.Resize, redraw: Callable[[], None]) 
     screen.query_one("#main", Vertical).display = not small
     too_small = screen.query_one("#too-small", Static)
     too_small.display = small
-    too_small.update(t("Terminal too small: need at least {need}, have {have}.", need=f"{MIN_WIDTH}x{MIN_HEIGHT}",
-                       have=f"{width}x{height}") + "\n" + t("Enlarge the window to see the table."))
+    need, have = f"{MIN_WIDTH}x{MIN_HEIGHT}", f"{width}x{height}"
+    too_small.update(t("Terminal too small: need at least {need}, have {have}.", need=need, have=have)
+                     + "\n" + t("Enlarge the window to see the table."))
     if not small:
         screen.call_after_refresh(redraw)
 
@@ -245,7 +254,8 @@ class GameScreen(Screen[None]):
                      else t("Round {n}: {player} deals", n=self.round_number, player=names.subject(dealer)))
             trump = (styled(t("{deal}; trump {suit}"), deal=deals, suit=suit_text(after.trump))
                      if after.trump_card is None else
-                     styled(t("{deal}; trump {suit} ({card} turned)"), deal=deals, suit=suit_text(after.trump),
+                     styled(t("{deal}; trump {suit} ({card} turned)"), deal=deals,
+                            suit=suit_text(after.trump),
                             card=card_text(after.trump_card)))
             self._write(trump, style="bold")
         elif event.kind is EventKind.ROUND_RESUMED:
@@ -273,7 +283,8 @@ class GameScreen(Screen[None]):
             if after_draw in self.legal:
                 self._choose(after_draw)
                 return
-            self._refuse(t("You drew; {action}: not now. {reason}", action=action_label(after_draw, observation).plain,
+            self._refuse(t("You drew; {action}: not now. {reason}", action=action_label(after_draw,
+                                                                                        observation).plain,
                            reason=self.why_not(after_draw)))
         forced = self.legal[0] if len(self.legal) == 1 and not self.manual_draw else None
         if forced is not None:
@@ -350,7 +361,8 @@ class GameScreen(Screen[None]):
         obs = self.observation
         names = self.names
         dealing = ("" if obs is None
-                   else " · " + (t("you deal") if obs.dealer == 0 else t("{player} deals", player=names.subject(obs.dealer))))
+                   else " · " + (t("you deal") if obs.dealer == 0 else t("{player} deals",
+                                                                         player=names.subject(obs.dealer))))
         rules = "" if names.several else f" · {self.rules}"
         top = Text.assemble((t("Round {n}", n=self.round_number), "bold"), f"{dealing}{rules}   ",
                             (names.score(self.score, self.rules.match_target), "bold"))
@@ -405,7 +417,8 @@ class GameScreen(Screen[None]):
         """What the user is asked to do now."""
         if not self.names.several:
             return Text("▶ ") + prompt(obs, self.names, self.drawing_first)
-        keys = [t("{keys}: play a card", keys=f"1-{self.shape.hand}")]
+        cards = f"1-{self.shape.hand}"
+        keys = [t("{keys}: play a card", keys=cards)]
         if any(action.marriage_suit is not None for action in self.legal):
             keys.append(t("{keys}: marriage", keys=MARRIAGE_KEY))
         if OUT in self.legal:
@@ -424,7 +437,8 @@ class GameScreen(Screen[None]):
             if slot < len(hand):
                 card = hand[slot]
                 new = bool(self._new_cards >> card & 1)
-                widget.show(card, key=str(slot + 1), caption=t("new") if new else "", playable=card in playable,
+                widget.show(card, key=str(slot + 1), caption=t("new") if new else "",
+                            playable=card in playable,
                             unplayable=bool(playable) and card not in playable, new=new)
                 widget.display = True
             elif self.shape.stock:
@@ -449,7 +463,8 @@ class GameScreen(Screen[None]):
         room = max(1, panel.content_region.height)
         if len(lines) > room:
             keep = room - 1
-            lines = [Text(" … " + t("{n} earlier", n=len(lines) - keep), style="dim"), *lines[len(lines) - keep:]]
+            lines = [Text(" … " + t("{n} earlier", n=len(lines) - keep), style="dim"),
+                     *lines[len(lines) - keep:]]
         history = Text("\n").join(lines) if lines else Text(t("none yet"), style="dim")
         panel.update(history, layout=False)
 
@@ -506,7 +521,8 @@ class GameScreen(Screen[None]):
         if chosen is not None:
             self._choose(chosen)
         elif self.names.several:
-            self._refuse(styled(t("Not {card}: {reason}", reason=self.why_not(Action.of(card))), card=card_text(card)))
+            self._refuse(styled(t("Not {card}: {reason}", reason=self.why_not(Action.of(card))),
+                                card=card_text(card)))
         else:
             self._refuse(t("{card} cannot be played: {reason}", card=card_text(card).plain,
                            reason=self.why_not(Action.of(card))))
@@ -550,7 +566,8 @@ class GameScreen(Screen[None]):
                 self.action_play(number)
         elif name == "choose":
             action = Action.parse(str(parameters[0]))
-            self._refuse(t("{action}: not now. {reason}", action=t(binding.description), reason=self.why_not(action)))
+            self._refuse(t("{action}: not now. {reason}", action=t(binding.description),
+                           reason=self.why_not(action)))
         elif name == "marriage":
             self._refuse(t("Marriage: not now. {reason}", reason=self._why_no_marriage()))
         elif name == "go_on":
@@ -576,7 +593,8 @@ class GameScreen(Screen[None]):
         elif marriages:
             self.app.push_screen(MarriagePicker(marriages), self._picked)
         else:
-            self._refuse(t("No marriage now: a marriage is announced when you lead, holding its king and queen."))
+            self._refuse(t("No marriage now: a marriage is announced when you lead, holding its king and "
+                           "queen."))
 
     def _picked(self, action: Action | None) -> None:
         if action is not None and action in self.legal:
@@ -606,11 +624,14 @@ class GameScreen(Screen[None]):
         obs = self.observation
         assert obs is not None
         if self.memory:
-            details = Text(t("Memory mode: your points are not shown. A declaration under 66 gives the opponent "
+            details = Text(t("Memory mode: your points are not shown. A declaration under 66 gives the "
+                             "opponent "
                              "game points."))
         elif self.names.several:
-            details = Text(tn("You have {n} point. Under 66, a false declaration gives each other seat 2 game points.",
-                              "You have {n} points. Under 66, a false declaration gives each other seat 2 game "
+            details = Text(tn("You have {n} point. Under 66, a false declaration gives each other seat 2 "
+                              "game points.",
+                              "You have {n} points. Under 66, a false declaration gives each other seat 2 "
+                              "game "
                               "points.", obs.points[0]), style="" if obs.points[0] >= 66 else "bold red")
         else:
             rnd = self._sample(obs)

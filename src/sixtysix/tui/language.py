@@ -60,7 +60,7 @@ def signed(value: float) -> str:
     return format_decimal(value, format="+#,##0.00;-#,##0.00", locale=language())
 
 
-def N_(msgid: str, /) -> str:  # noqa: N802 - gettext's name for a message marked, not translated
+def N_(msgid: str, /) -> str:
     """``msgid`` itself: a message for the catalogs, translated with :func:`t` where it is shown."""
     return msgid
 

@@ -21,10 +21,9 @@ from sixtysix.game.outcome import Reason
 from sixtysix.games import AnyRoundResult
 from sixtysix.tui.explaining import explanation
 from sixtysix.tui.keys import translated
-from sixtysix.tui.language import N_, styled, t, tn
+from sixtysix.tui.language import N_, t, tn
 from sixtysix.tui.names import Names
 from sixtysix.tui.words import suit_text
-
 
 _Answer = TypeVar("_Answer")
 
@@ -84,7 +83,7 @@ class RoundOverScreen(GoOnScreen):
             title = (t("Round {n}: a tie", n=number) if outcome.reason is Reason.TIE
                      else t("Round {n}: a false declaration", n=number))
         elif winner == 0:
-            title = tn("Round {round}: you score {n} game point", "Round {round}: you score {n} game points",
+            title = tn("Round {round}: You score {n} game point", "Round {round}: You score {n} game points",
                        gained, round=number)
         else:
             title = tn("Round {round}: {player} scores {n} game point",
@@ -107,7 +106,8 @@ class RoundOverScreen(GoOnScreen):
             yield Static(Text(explanation(outcome.explained, names)), id="explanation")
             if result.carried and winner is not None:
                 carried = tn("+{n} for {n} carried tie", "+{n} for {n} carried ties", result.carried)
-                yield Static(Text(tn("{carried}: {n} game point in all.", "{carried}: {n} game points in all.",
+                yield Static(Text(tn("{carried}: {n} game point in all.", "{carried}: {n} game points in "
+                                                                          "all.",
                                      gained, carried=carried)), id="carried")
             yield Static(table, id="round-table")
             yield Static(Text(names.score(self._score, self._target)), id="round-score", classes="score")
@@ -191,7 +191,8 @@ class MarriagePicker(_Dialog[Action | None]):
                 for number, action in enumerate(self._marriages, 1):
                     suit = action.marriage_suit
                     assert suit is not None
-                    button = Button(Text.assemble(f"{number}  ", suit_text(suit)), id=f"marriage-{number - 1}")
+                    button = Button(Text.assemble(f"{number}  ", suit_text(suit)),
+                                    id=f"marriage-{number - 1}")
                     button.can_focus = False
                     yield button
             yield Static(t("Escape: announce none."), classes="hint")
@@ -297,4 +298,5 @@ class HelpScreen(_Dialog[None]):
 def _how(reason: Reason) -> str:
     """How a round was won, in a word or two, for the match's table of rounds."""
     return {Reason.OUT: t("out"), Reason.FALSE_OUT: t("false out"), Reason.FAILED_CLOSE: t("failed close"),
-            Reason.LAST_TRICK: t("last trick"), Reason.TIE: t("tie")}.get(reason, reason.value.replace("_", " "))
+            Reason.LAST_TRICK: t("last trick"), Reason.TIE: t("tie")}.get(reason, reason.value.replace("_",
+                                                                                                       " "))

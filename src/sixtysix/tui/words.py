@@ -81,7 +81,8 @@ def action_label(action: Action, observation: Observation) -> Text:
         taken = observation.trump_card
         if taken is None:
             return Text(t("Exchange the trump nine"))
-        return styled(t("Exchange 9{suit} for {card}"), suit=suit_text(observation.trump), card=card_text(taken))
+        return styled(t("Exchange 9{suit} for {card}"), suit=suit_text(observation.trump),
+                      card=card_text(taken))
     labels = {
         CLOSE: t("Close the stock"),
         CLOSE_BEFORE_DRAW: t("Close before drawing"),
@@ -110,9 +111,11 @@ def close_explanation(observation: Observation, names: Names) -> Text:
     """
     rules = observation.rules
     opponent = names.subject(1)
-    strict = (t("From now on play is strict: whoever plays second to a trick must follow suit and beat the card "
+    strict = (t("From now on play is strict: whoever plays second to a trick must follow suit and beat the "
+                "card "
                 "led if they can, else play a trump if they can.") if rules.must_head
-              else t("From now on play is strict: whoever plays second to a trick must follow suit if they can, "
+              else t("From now on play is strict: whoever plays second to a trick must follow suit if they "
+                     "can, "
                      "else play a trump if they can."))
     if not rules.marriages_after_stock:
         strict += " " + t("Nobody may announce a marriage any more.")
@@ -120,12 +123,15 @@ def close_explanation(observation: Observation, names: Names) -> Text:
         cost = t("You must be first to 66, before the cards run out, or {player} scores 3 game points.",
                  player=opponent)
     elif observation.trick_counts[1] == 0:
-        cost = t("You must be first to 66, before the cards run out, or {player} scores 2 game points, or 3 if "
+        cost = t("You must be first to 66, before the cards run out, or {player} scores 2 game points, or 3 "
+                 "if "
                  "{player} has no trick when you close ({player} has none yet).", player=opponent)
     else:
-        cost = t("You must be first to 66, before the cards run out, or {player} scores 2 game points, or 3 if "
+        cost = t("You must be first to 66, before the cards run out, or {player} scores 2 game points, or 3 "
+                 "if "
                  "{player} has no trick when you close.", player=opponent)
-    return Text("\n".join((t("Nobody draws any more, and the trump card is turned face down."), strict, cost)))
+    return Text("\n".join((t("Nobody draws any more, and the trump card is turned face down."), strict,
+                           cost)))
 
 
 def hint_text(values: list[ActionValue], observation: Observation,
@@ -179,14 +185,17 @@ def prompt(observation: Observation, names: Names, draw_first: bool = False) -> 
                       else t("Lead the king or queen of {suit}"), suit=suit)
     if phase is Phase.DRAW:
         if draw_first:
-            return Text(t("You won the trick: lead a card (you draw first), close before drawing, or declare out")
-                        if out else t("You won the trick: lead a card (you draw first) or close before drawing"))
+            return Text(t("You won the trick: lead a card (you draw first), close before drawing, or "
+                          "declare out")
+                        if out else t("You won the trick: lead a card (you draw first) or close before "
+                                      "drawing"))
         return Text(t("You won the trick: draw, close before drawing, or declare out") if out
                     else t("You won the trick: draw or close before drawing"))
     if phase is Phase.RESPOND:
         return styled(t("{player} closed the stock: exchange your 9{suit} or not?", player=names.subject(1)),
                       suit=suit_text(observation.trump))
-    extras = [word for action, word in ((OUT, t("declare out")), (CLOSE, t("close")), (EXCHANGE, t("exchange")))
+    extras = [word for action, word in ((OUT, t("declare out")), (CLOSE, t("close")), (EXCHANGE,
+                                                                                       t("exchange")))
               if action in observation.legal]
     if any(a.marriage_suit is not None for a in observation.legal):
         extras.append(t("announce a marriage"))
@@ -208,7 +217,8 @@ def describe_action(actor: int, action: Action, before: Observation | None, afte
     if suit is not None:
         value = after.marriage_points[actor] - (before.marriage_points[actor] if before else 0)
         return styled(t("You announce the marriage in {suit} ({points})", points=value) if you
-                      else t("{player} announces the marriage in {suit} ({points})", player=who, points=value),
+                      else t("{player} announces the marriage in {suit} ({points})", player=who,
+                             points=value),
                       suit=suit_text(suit))
     if action == EXCHANGE:
         taken = before.trump_card if before is not None else None
@@ -233,7 +243,8 @@ def describe_action(actor: int, action: Action, before: Observation | None, afte
 
 def describe_lead(actor: int, card: Card, names: Names) -> Text:
     """A log line for a card led."""
-    return styled(t("You lead {card}") if actor == 0 else t("{player} leads {card}", player=names.subject(actor)),
+    return styled(t("You lead {card}") if actor == 0 else t("{player} leads {card}",
+                                                            player=names.subject(actor)),
                   card=card_text(card))
 
 
@@ -249,4 +260,5 @@ def describe_trick(observation: Observation, names: Names) -> Text:
 
 def taken_by(winner: int, names: Names) -> str:
     """Who took a trick."""
-    return t("you take the trick") if winner == 0 else t("{player} takes the trick", player=names.subject(winner))
+    return t("you take the trick") if winner == 0 else t("{player} takes the trick",
+                                                         player=names.subject(winner))
