@@ -126,7 +126,7 @@ def cut(app: SixtySixApp) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", ["de", "ja", "bn"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
 async def test_a_round_in_the_language_of_the_locale_at_80x24(language: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Under ``LANG``: a refused card says why in the language, the round's explanation is in
@@ -150,7 +150,7 @@ async def test_a_round_in_the_language_of_the_locale_at_80x24(language: str,
         use("en")
         english = refusal(why)
         use(language)
-        assert english not in shown[-1]
+        assert language == "en" or english not in shown[-1]
         while not isinstance(app.screen, RoundOverScreen):
             await press_action(pilot, app, first(app.game.legal))
             await settle(pilot, app)
@@ -159,7 +159,7 @@ async def test_a_round_in_the_language_of_the_locale_at_80x24(language: str,
         said = app.screen.query_one("#explanation", Static).content
         assert str(said) == explanation(result.outcome.explained, app.names)
         use("en")
-        assert str(said) != explanation(result.outcome.explained, Names("Greedy"))
+        assert language == "en" or str(said) != explanation(result.outcome.explained, Names("Greedy"))
         use(language)
         assert cut(app) == []
 
@@ -175,3 +175,25 @@ async def test_lang_overrides_the_locale(monkeypatch: pytest.MonkeyPatch) -> Non
     async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
         await settle(pilot, app)
         assert app.title == t("Sixty-Six") != "Sixty-Six"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_longest_prompts_fit_the_status_line_at_80_columns(language: str) -> None:
+    """The status line has two lines of 78 columns at the smallest size; its longest prompts,
+    with the longest choices and a bot's name, fit them."""
+    use(language)
+    choices = t(", ").join([t("declare out"), t("close"), t("exchange"), t("announce a marriage")])
+    prompts = [
+        t("Trick won: lead (you draw first), close before drawing, or declare out"),
+        t("You won the trick: draw, close before drawing, or declare out"),
+        t("Lead the king or queen of {suit} — or declare out", suit="♠"),
+        t("{player} closed the stock: exchange your 9{suit} or not?", player=t("Expert bot"), suit="♠"),
+        t("Your turn: play a card to {player}'s {card}", player=t("Expert bot"), card="10♠"),
+        t("Your lead: play a card, or {choices}", choices=choices),
+        t("Your turn. Play a card to the trick ({keys}).", keys=t(", ").join(
+            [t("{keys}: play a card", keys="1-8"), t("{keys}: marriage", keys="a"),
+             t("{keys}: declare out", keys="o")])),
+    ]
+    console = Console(width=MIN_WIDTH, color_system=None)
+    too_long = [said for said in prompts if len(Text("▶ " + said).wrap(console, MIN_WIDTH - 2)) > 2]
+    assert too_long == []

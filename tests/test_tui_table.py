@@ -266,8 +266,8 @@ async def test_a_close_after_the_draw_that_would_be_refused_is_not_asked() -> No
         await pilot.press("c")
         assert isinstance(app.screen, GameScreen)
         await wait_until(pilot, lambda: len(shown) > before)
-        assert shown[-1].startswith("You drew; Close the stock: not now. The stock may be closed only while it "
-                                    "holds at least")
+        assert shown[-1].startswith("You drew; Close the stock: not now. The stock may be closed only while "
+                                    "it holds at least")
         assert rnd.actions[played:] == [DRAW] and rnd.closer is None
 
 
@@ -357,7 +357,7 @@ async def test_after_a_trick_a_card_key_draws_then_leads_that_card() -> None:
     app = SixtySixApp(seed=seed_where_first_dealer_is(1), delay=0)
     async with app.run_test(size=SIZE) as pilot:
         obs = await play_until(pilot, app, lambda o: o.phase is Phase.DRAW)
-        assert "lead a card (you draw first)" in text_of(app, "#status")
+        assert "lead (you draw first)" in text_of(app, "#status")
         card = app.game.hand[-1]
         await pilot.press(str(len(app.game.hand)))
         await wait_until(pilot, lambda: not app.game.legal or app.game.observation is not obs)

@@ -185,10 +185,8 @@ def prompt(observation: Observation, names: Names, draw_first: bool = False) -> 
                       else t("Lead the king or queen of {suit}"), suit=suit)
     if phase is Phase.DRAW:
         if draw_first:
-            return Text(t("You won the trick: lead a card (you draw first), close before drawing, or "
-                          "declare out")
-                        if out else t("You won the trick: lead a card (you draw first) or close before "
-                                      "drawing"))
+            return Text(t("Trick won: lead (you draw first), close before drawing, or declare out") if out
+                        else t("Trick won: lead (you draw first) or close before drawing"))
         return Text(t("You won the trick: draw, close before drawing, or declare out") if out
                     else t("You won the trick: draw or close before drawing"))
     if phase is Phase.RESPOND:
