@@ -18,7 +18,7 @@ from test_browser import Player, browser
 from webclient import Server
 
 from sixtysix.i18n import LANGUAGES
-from sixtysix.i18n.catalogs import read_catalog
+from sixtysix.i18n.catalogs import messages, read_catalog
 
 __all__ = ["browser"]
 
@@ -214,3 +214,44 @@ def test_a_round_the_rules_and_the_help_in_each_language(player: Player, languag
     page.goto(f"{player.server.base}/#/rules/strict-play")
     page.wait_for_selector("#strict-play.highlight")
     assert page.get_attribute("html", "lang") == language
+
+
+MENU = """() => ({
+  label: document.querySelector("#language").getAttribute("aria-label"),
+  options: [...document.querySelectorAll("#language option")].map((o) => [o.value, o.lang, o.textContent]),
+})"""
+
+NUMBERS = """async () => {
+  const { t, tn } = await import("/static/i18n.js");
+  return [t("A message of no catalog: {n}", { n: 12345.5 }), tn("{n} point", "{n} points", 1),
+    tn("{n} point", "{n} points", 2)];
+}"""
+"""The page's own translation functions (the module the page loaded) on a message no catalog
+has and on a plural message."""
+
+
+def test_the_menu_names_each_language_in_itself_and_is_remembered(player: Player) -> None:
+    page = player.page
+    player.sign_in()
+    menu = page.evaluate(MENU)
+    assert menu["label"] == "Language"
+    assert menu["options"] == [[code, code, name] for code, name in LANGUAGES.items()]
+    assert page.evaluate(NUMBERS) == ["A message of no catalog: 12,345.5", "1 point", "2 points"]
+    choose(page, "de")
+    assert page.evaluate(MENU)["label"] == (messages("de").get("Language") or "Language")
+    german = page.evaluate(NUMBERS)
+    assert german[0] == "A message of no catalog: 12.345,5"
+    assert german[1:] == [form.replace("{n}", n) for form, n in zip(plural_forms("de", "{n} point"), "12",
+                                                                     strict=True)]
+    page.reload()
+    page.wait_for_selector("button[data-start=bot]")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.evaluate("() => document.querySelector('#language').value") == "de"
+
+
+def plural_forms(language: str, singular: str) -> list[str]:
+    """A plural message's forms in a language's catalog."""
+    for entry in read_catalog(language):
+        if isinstance(entry.id, tuple) and entry.id[0] == singular:
+            return [str(form) for form in entry.string or ()]
+    raise LookupError(singular)
