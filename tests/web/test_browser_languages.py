@@ -33,8 +33,17 @@ CHECK = """(english) => {
     + `${node.id ? "#" + node.id : ""}> ${(node.textContent || "").trim().slice(0, 50)}`;
   const boxed = "button:not(.cardbutton), .button, h1, h2, h3, label, th, td, summary, .badge,"
     + " .namebar .name, .message, .headline";
+  // Inside a box that scrolls (a record of the rules on a phone), only the box must fit.
+  const scrolled = (node) => {
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") {
+        return true;
+      }
+    }
+    return false;
+  };
   for (const node of document.querySelectorAll("body *")) {
-    if (node.closest("svg, .sprite, .visually-hidden, [hidden]")) {
+    if (node.closest("svg, .sprite, .visually-hidden, [hidden]") || scrolled(node)) {
       continue;
     }
     const box = node.getBoundingClientRect();

@@ -368,9 +368,11 @@ export async function rulesPage(root, section = null) {
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   page.append(...doc.body.childNodes);
   const target = section && /^[a-z-]+$/.test(section) ? page.querySelector(`#${section}`) : null;
-  if (target) {
+  if (target && target.tagName === "SECTION") {
+    target.scrollIntoView({ block: "start" });
+  } else if (target) {
     target.classList.add("highlight");
-    target.scrollIntoView({ block: target.tagName === "SECTION" ? "start" : "center" });
+    target.scrollIntoView({ block: "center" });
   }
 }
 
