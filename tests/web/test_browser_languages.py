@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from accessibility import assert_accessible
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from test_browser import Player, browser
@@ -130,11 +131,12 @@ def _pattern(message: str) -> re.Pattern[str]:
 
 
 def check(page: Page, words: Words, screen: str) -> None:
-    """Nothing on the screen overflows, and no English message that the language says otherwise
-    shows."""
+    """Nothing on the screen overflows, no English message that the language says otherwise
+    shows, and axe-core finds nothing serious."""
     found: dict[str, Any] = page.evaluate(CHECK, words.different)
     assert found["problems"] == [], f"{words.language}, {screen}"
     assert found["leaked"] == [], f"{words.language}, {screen}: English message ids"
+    assert_accessible(page, f"{words.language}, {screen}")
 
 
 def choose(page: Page, language: str) -> None:
