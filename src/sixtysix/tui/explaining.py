@@ -308,7 +308,7 @@ def explanation(clauses: Iterable[Clause], names: Names) -> str:
         return ""
     joined = words[0]
     for clause in words[1:]:
-        joined = t("{clauses}; {clause}", clauses=joined, clause=clause)
+        joined = t("{first}; {next}", first=joined, next=clause)
     return t("{explanation}.", explanation=joined)
 
 

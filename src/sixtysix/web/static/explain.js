@@ -73,5 +73,10 @@ const CLAUSES = {
 export function explanationText(clauses, names) {
   const name = (seat) => names[seat];
   const words = (clauses || []).map((clause) => CLAUSES[clause.code](clause, name));
-  return words.length ? `${words.join("; ")}.` : "";
+  if (!words.length) {
+    return "";
+  }
+  // The clauses are joined, and the sentence ended, with the language's own punctuation.
+  const joined = words.reduce((first, next) => t("{first}; {next}", { first, next }));
+  return t("{explanation}.", { explanation: joined });
 }

@@ -367,10 +367,18 @@ export async function rulesPage(root, section = null) {
   const response = await fetch(`/rules/${encodeURIComponent(currentLanguage())}.html`);
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   page.append(...doc.body.childNodes);
+  // A record or a table wider than the page scrolls in its own box, which the keys reach too.
+  for (const box of page.querySelectorAll("pre.record, table")) {
+    if (box.scrollWidth > box.clientWidth) {
+      box.tabIndex = 0;
+    }
+  }
   const target = section && /^[a-z-]+$/.test(section) ? page.querySelector(`#${section}`) : null;
-  if (target) {
+  if (target && target.tagName === "SECTION") {
+    target.scrollIntoView({ block: "start" });
+  } else if (target) {
     target.classList.add("highlight");
-    target.scrollIntoView({ block: target.tagName === "SECTION" ? "start" : "center" });
+    target.scrollIntoView({ block: "center" });
   }
 }
 
