@@ -18,9 +18,10 @@ from sixtysix.reasons import CODES as REFUSAL_CODES
 
 __all__ = ["browser"]
 
-_VALUES: dict[str, str | int] = {"seat": 1, "winner": 1, "first": 1, "other": 2, "third": 0, "points": 50,
-                                 "other_points": 40, "tricks": 4, "other_tricks": 3, "game_points": 2,
-                                 "action": "close", "claim": "off", "section": 3, "card": "Kh", "min_stock": 4}
+_VALUES: dict[str, str | int] = {
+    "seat": 1, "winner": 1, "first": 1, "other": 2, "third": 0, "points": 50, "other_points": 40, "tricks": 4,
+    "other_tricks": 3, "game_points": 2, "action": "close", "claim": "off", "section": 3, "card": "Kh",
+    "min_stock": 4}
 
 CLAUSES = [{"code": code, **{name: _VALUES[name] for name in names}} for code, names in CLAUSE_CODES.items()]
 REFUSALS = [{"code": code, **{name: suit if name == "suit" else _VALUES[name] for name in names}}
