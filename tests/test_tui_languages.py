@@ -16,6 +16,7 @@ from sixtysix.explanations import Clause
 from sixtysix.game.actions import Action
 from sixtysix.game.round import Phase
 from sixtysix.i18n import LANGUAGES, language_from_environment
+from sixtysix.i18n.catalogs import extract
 from sixtysix.reasons import CODES as REFUSAL_CODES
 from sixtysix.reasons import Refusal
 from sixtysix.tui.app import SixtySixApp
@@ -197,3 +198,29 @@ def test_the_longest_prompts_fit_the_status_line_at_80_columns(language: str) ->
     console = Console(width=MIN_WIDTH, color_system=None)
     too_long = [said for said in prompts if len(Text("▶ " + said).wrap(console, MIN_WIDTH - 2)) > 2]
     assert too_long == []
+
+
+def test_every_message_of_the_terminal_is_a_literal_the_catalogs_extract() -> None:
+    """A ``t``, ``tn`` or ``N_`` call whose message is not a string literal would never reach
+    the catalogs: its words would stay English in every language."""
+    import ast
+    from pathlib import Path
+
+    import sixtysix.tui
+
+    calls = 0
+    for path in Path(sixtysix.tui.__file__).parent.glob("*.py"):
+        if path.name == "language.py":  # where they are defined
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("t", "tn", "N_")):
+                continue
+            expected = 2 if node.func.id == "tn" else 1
+            literal = [arg for arg in node.args[:expected]
+                       if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+            assert len(literal) == expected, f"{path.name}:{node.lineno}: {node.func.id}() without a literal"
+            calls += 1
+    extracted = extract()
+    found = sum(1 for places in extracted.values() for filename, _ in places if filename.startswith("tui/"))
+    assert calls > 200 and found == calls

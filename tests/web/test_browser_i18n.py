@@ -44,7 +44,9 @@ def test_every_t_call_has_a_literal_message() -> None:
         calls += len(re.findall(r"\btn?\(\"", text))
     extracted = i18n.extract()
     assert calls > 100
-    assert sum(len(places) for places in extracted.values()) == calls, "Babel missed some t() calls"
+    found = sum(1 for places in extracted.values() for filename, _ in places
+                if filename.startswith("web/static/"))
+    assert found == calls, "Babel missed some t() calls"
 
 
 def test_every_message_is_in_the_template_and_the_english_catalog() -> None:

@@ -52,7 +52,7 @@ from sixtysix.tui.keys import (
     table_bindings,
     translated,
 )
-from sixtysix.tui.language import styled, t, tn
+from sixtysix.tui.language import marked, styled, t, tn
 from sixtysix.tui.names import Names
 from sixtysix.tui.screens import CloseScreen, ConfirmScreen, HelpScreen, MarriagePicker
 from sixtysix.tui.seats import HumanSeat
@@ -566,7 +566,7 @@ class GameScreen(Screen[None]):
                 self.action_play(number)
         elif name == "choose":
             action = Action.parse(str(parameters[0]))
-            self._refuse(t("{action}: not now. {reason}", action=t(binding.description),
+            self._refuse(t("{action}: not now. {reason}", action=marked(binding.description),
                            reason=self.why_not(action)))
         elif name == "marriage":
             self._refuse(t("Marriage: not now. {reason}", reason=self._why_no_marriage()))

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingsMap, BindingType
 
 from sixtysix.game.actions import CLOSE, CLOSE_BEFORE_DRAW, DRAW, EXCHANGE, OUT, PASS, Action
-from sixtysix.tui.language import N_, t
+from sixtysix.tui.language import N_, marked
 from sixtysix.tui.shape import Shape
 
 ACTION_KEYS: dict[Action, str] = {
@@ -85,15 +85,20 @@ def help_rows(app: App[int], table: list[BindingType]) -> Iterator[tuple[str, st
                               for key in binding.key.split(","))
         if keys not in seen:
             seen.add(keys)
-            description = t(binding.description) if binding.description else binding.action.replace("_", " ")
-            yield keys, f"{description} ({t(binding.tooltip)})" if binding.tooltip else description
+            action = binding.action.replace("_", " ")
+            description = marked(binding.description) if binding.description else action
+            yield keys, f"{description} ({marked(binding.tooltip)})" if binding.tooltip else description
 
 
 def translated(bindings: BindingsMap) -> BindingsMap:
     """The bindings with their descriptions and tooltips in the language in use, for the
     footer."""
     return BindingsMap.from_keys({
-        key: [dataclasses.replace(binding, description=t(binding.description) if binding.description else "",
-                                  tooltip=t(binding.tooltip) if binding.tooltip else "")
+        key: [dataclasses.replace(binding, description=_marked(binding.description), tooltip=_marked(binding.tooltip))
               for binding in bindings]
         for key, bindings in bindings.key_to_bindings.items()})
+
+
+def _marked(text: str) -> str:
+    """A key's description or tooltip in the language in use; none stays none."""
+    return marked(text) if text else ""

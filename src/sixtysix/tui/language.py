@@ -60,8 +60,13 @@ def signed(value: float) -> str:
     return format_decimal(value, format="+#,##0.00;-#,##0.00", locale=language())
 
 
+def marked(msgid: str, /) -> str:
+    """A message marked with :func:`N_` where it was defined, in the language in use."""
+    return _current[0].t(msgid)
+
+
 def N_(msgid: str, /) -> str:
-    """``msgid`` itself: a message for the catalogs, translated with :func:`t` where it is shown."""
+    """``msgid`` itself: a message for the catalogs, translated with :func:`marked` where it is shown."""
     return msgid
 
 
