@@ -94,7 +94,8 @@ def translated(bindings: BindingsMap) -> BindingsMap:
     """The bindings with their descriptions and tooltips in the language in use, for the
     footer."""
     return BindingsMap.from_keys({
-        key: [dataclasses.replace(binding, description=_marked(binding.description), tooltip=_marked(binding.tooltip))
+        key: [dataclasses.replace(binding, description=_marked(binding.description),
+                                  tooltip=_marked(binding.tooltip))
               for binding in bindings]
         for key, bindings in bindings.key_to_bindings.items()})
 
