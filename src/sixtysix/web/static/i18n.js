@@ -4,7 +4,8 @@
 // language menu's cookie, else the browser's Accept-Language); a message missing from the
 // catalog shows its English msgid. Plural forms are ordered by the language's CLDR plural
 // categories, which the browser's Intl.PluralRules picks from with the same CLDR data, and
-// numbers are written as the language writes them (Intl.NumberFormat).
+// numbers are written as the language writes them (Intl.NumberFormat), in the Latin digits
+// of the scores, cards and the terminal (Babel), so that no page mixes two kinds of digit.
 
 let messages = {};
 let plurals = {};
@@ -39,7 +40,7 @@ export async function loadCatalog() {
       plurals = body.plurals || {};
       categories = body.plural_categories || ["one", "other"];
       pluralRules = new Intl.PluralRules(lang);
-      numbers = new Intl.NumberFormat(lang);
+      numbers = new Intl.NumberFormat(lang, { numberingSystem: "latn" });
       language = lang;
       document.documentElement.lang = lang;
       return;

@@ -1,6 +1,7 @@
 // The pages of the client: home (name, new game, lobby, history), the table, the replay
 // of a finished match, the rules and the help.
 
+import { seatNames } from "./names.js";
 import { ApiError, api, recordUrl } from "./api.js";
 import { cardSvg, cardText, sortHand, suitText } from "./cards.js";
 import { explanationText } from "./explain.js";
@@ -92,7 +93,7 @@ function gameStatus(game) {
 }
 
 function playerNames(game) {
-  return game.players.map((name) => name || t("(open seat)")).join(" – ");
+  return seatNames(game).map((name) => name || t("(open seat)")).join(" – ");
 }
 
 function newGameForm(options, navigate) {
@@ -297,7 +298,7 @@ export async function replayPage(root, id) {
     return;
   }
   const { game, steps } = data;
-  const names = game.players.map((name) => name || "?");
+  const names = seatNames(game).map((name) => name || "?");
   let index = 0;
   const board = el("div.replay-board");
   const slider = el("input", {

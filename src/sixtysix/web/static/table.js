@@ -5,6 +5,7 @@
 // time, so that the other seats' moves and the tricks being taken can be followed; the
 // player may act once the queue is drained.
 
+import { seatNames } from "./names.js";
 import { socketUrl, recordUrl } from "./api.js";
 import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
@@ -92,7 +93,7 @@ export class TableView {
   }
 
   names() {
-    return this.game.players.map((name, seat) =>
+    return seatNames(this.game).map((name, seat) =>
       name === null ? t("(waiting)") : seat === this.seat ? t("{name} (you)", { name }) : name);
   }
 
