@@ -1,6 +1,8 @@
 """Skip the doctests of the learning environments whose libraries (extra ``[rl]``) are missing,
-and the example bots of protocol version 1 (programs, not modules)."""
+and the example bots of protocol version 1 (programs, not modules); speak English in every
+test unless it chooses another language."""
 
+from collections.abc import Iterator
 from importlib.util import find_spec
 
 import pytest
@@ -16,3 +18,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run the tests marked ``slow`` first: the parallel run's workers take them up at the
     start, beside the quick ones, rather than end the run waiting on them."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The terminal table and the commands speak English unless a test chooses otherwise:
+    the locale of the machine running the tests is not theirs."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    if find_spec("textual") and find_spec("babel"):
+        from sixtysix.tui.language import use
+
+        use("en")
