@@ -371,7 +371,7 @@ export class TableView {
       return Promise.resolve();
     }
     const body = this.summaryBody(round, outcome, points, tricks, view);
-    const names = this.game.players.map((name) => name || "?");
+    const names = seatNames(this.game).map((name) => name || "?");
     const you = this.seat;
     const matchOver = view.match_winner !== null && view.match_winner !== undefined && view.round === round;
     return new Promise((resolve) => {
@@ -414,7 +414,7 @@ export class TableView {
 
   /** What the round's summary says: who scored and why, points, tricks and the match score. */
   summaryBody(round, outcome, points, tricks, view) {
-    return summaryBody(round, outcome, points, tricks, view, this.game.players.map((name) => name || "?"), this.seat);
+    return summaryBody(round, outcome, points, tricks, view, seatNames(this.game).map((name) => name || "?"), this.seat);
   }
 
   clickCard(card) {
@@ -550,7 +550,7 @@ export class TableView {
   /** What declaring out now would bring, in words: the seat's points and the outcome,
    * or in memory mode only what a false declaration costs. */
   outWords(view) {
-    const names = this.game.players.map((name) => name || "?");
+    const names = seatNames(this.game).map((name) => name || "?");
     const others = names.filter((_, seat) => seat !== view.seat);
     if (settings.get("memory") || !view.out) {
       return [t("Memory mode: your points are not shown."),
@@ -608,7 +608,7 @@ export class TableView {
       return;
     }
     this.asking = true;
-    const names = this.game.players.map((name) => name || "?");
+    const names = seatNames(this.game).map((name) => name || "?");
     let confirmed;
     try {
       confirmed = await confirmDialog({
@@ -682,7 +682,7 @@ export class TableView {
       el("h2", { text: tn("Waiting for one more player", "Waiting for {n} more players", missing) }),
       el("p", { text: t("Send this link to the people you want to play. The table is also listed in the lobby.") }),
       this.inviteRow(),
-      el("ul.seat-list", {}, this.game.players.map((name, seat) => el("li", {
+      el("ul.seat-list", {}, seatNames(this.game).map((name, seat) => el("li", {
         text: name === null ? t("Seat {n}: open", { n: seat + 1 }) : t("Seat {n}: {name}", { n: seat + 1, name }),
       }))),
     ]);
@@ -925,7 +925,7 @@ export class TableView {
     bar.append(plays, weighty);
     const winner = this.revealed(view) ? this.winner(view) : null;
     if (winner !== null) {
-      const names = this.game.players.map((name) => name || "?");
+      const names = seatNames(this.game).map((name) => name || "?");
       const claimed = this.game.ending === "claimed";
       const loser = names[this.game.players.findIndex((_, seat) => seat !== winner)];
       let result;
