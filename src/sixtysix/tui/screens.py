@@ -297,6 +297,6 @@ class HelpScreen(_Dialog[None]):
 
 def _how(reason: Reason) -> str:
     """How a round was won, in a word or two, for the match's table of rounds."""
-    return {Reason.OUT: t("declared out"), Reason.FALSE_OUT: t("false out"), Reason.FAILED_CLOSE: t("failed close"),
-            Reason.LAST_TRICK: t("last trick"), Reason.TIE: t("tied")}.get(reason, reason.value.replace("_",
-                                                                                                       " "))
+    return {Reason.OUT: t("declared out"), Reason.FALSE_OUT: t("false out"),
+            Reason.FAILED_CLOSE: t("failed close"), Reason.LAST_TRICK: t("last trick"),
+            Reason.TIE: t("tied")}[reason]
