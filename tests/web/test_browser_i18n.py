@@ -4,6 +4,7 @@ neither the page nor the rules pages."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -105,6 +106,11 @@ def test_update_writes_a_template_and_merges_catalogs(tmp_path: Path) -> None:
     template = (locale / "sixtysix.pot").read_text(encoding="utf-8")
     assert 'msgid "Round {n}"' in template
     assert "#: tui/b.py web/static/a.js" in template
+    written = list(locale.rglob("*.po*"))
+    for path in written:  # a second update with no new message rewrites no file, not even a date
+        os.utime(path, ns=(0, 0))
+    i18n.update(tmp_path, locale)
+    assert all(path.stat().st_mtime_ns == 0 for path in written)
 
 
 def test_the_client_needs_no_inline_code_or_styles() -> None:

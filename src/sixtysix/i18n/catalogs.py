@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import copy
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -135,8 +136,7 @@ def update(sources: Path = SOURCES, locale: Path = LOCALE) -> None:
     """Write the template from the front ends' sources and merge it into every catalog;
     the source language's catalog translates each message as itself."""
     pot = template(sources)
-    with (locale / f"{DOMAIN}.pot").open("wb") as file:
-        write_po(file, pot, width=100, omit_header=False, include_lineno=False)
+    _write(locale / f"{DOMAIN}.pot", pot)
     languages = {path.parent.parent.name for path in locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
     for language in languages | {SOURCE_LANGUAGE}:
         path = po_path(language, locale)
@@ -153,7 +153,20 @@ def update(sources: Path = SOURCES, locale: Path = LOCALE) -> None:
                 if message.id:
                     message.string = message.id
         catalog.obsolete.clear()
-        with path.open("wb") as file:
-            write_po(file, catalog, width=100, omit_header=False, include_lineno=False)
+        _write(path, catalog)
     messages.cache_clear()
     plurals.cache_clear()
+
+
+_CREATED = re.compile(rb'^"POT-Creation-Date: [^"]*"\n', re.MULTILINE)
+
+
+def _write(path: Path, catalog: Catalog) -> None:
+    """Write a catalog or the template, unless only its creation date would change: an
+    update that changes no message changes no file."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, include_lineno=False)
+    text = buffer.getvalue()
+    if path.is_file() and _CREATED.sub(b"", path.read_bytes()) == _CREATED.sub(b"", text):
+        return
+    path.write_bytes(text)
