@@ -55,7 +55,7 @@ def test_a_rematch_offered_and_accepted_swaps_the_seats(browser: Browser, shared
         bob.page.click(".actions .rematch button[data-rematch=rematch]")
 
         for player in (ann, bob):
-            player.page.wait_for_function(f"!location.hash.endsWith('{first}')")
+            player.page.wait_for_function(f"() => !location.hash.endsWith('{first}')")
             player.page.wait_for_selector(".table .hand.mine .cardbutton")
         second = game_of(ann)
         assert second == game_of(bob) != first

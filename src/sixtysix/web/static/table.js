@@ -902,6 +902,9 @@ export class TableView {
         node, el("span.slot-name", { text: names[seat] }),
       ]) : node);
     }
+    if (!cards.length && view.tricks.length && !settings.get("memory")) {
+      trick.append(this.lastTrick(view, names));
+    }
     if (!this.sideBySide) {
       return el("div.felt", {}, [stock, trick, trumpInfo]);
     }
@@ -1069,6 +1072,17 @@ export class TableView {
     }
     return exact ? t("Expected game points of each action (exact):")
       : t("Expected game points of each action (estimated):");
+  }
+
+  /** The last trick taken, small on the empty felt until the next lead (memory mode hides it
+   * with the other past tricks). */
+  lastTrick(view, names) {
+    const trick = view.tricks[view.tricks.length - 1];
+    return el("div.last-trick", { role: "group", "aria-label": t("Last trick") }, [
+      el("span.last-trick-label", { text: t("Last trick") }),
+      el("span.last-trick-cards", {}, trickCards(trick, this.game.players.length).flatMap(({ card }) => [cardText(card), " "])),
+      el("span", { text: t("won by {name}", { name: names[trick.winner] }) }),
+    ]);
   }
 
   pastTricks(view, names) {
