@@ -39,7 +39,7 @@ from sixtysix.two.observation import Observation, observe
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.models.games import PERSON, Game, others, seat_names
-from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, State
+from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.replay import replay
@@ -51,6 +51,9 @@ logger = logging.getLogger(__name__)
 
 CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 """A card in the notation, masked in what the server logs of a program's failure."""
+REMATCH_GRACE = 2.0
+"""How long (seconds) a seated person of a finished game may be without a connection (a
+reload, a dropped network) before a rematch offer in force is withdrawn as ``left``."""
 
 
 def think(level: str, seed: int, observation: AnyObservation,
@@ -106,6 +109,9 @@ class LiveGame:
     """The program bot of seat 1, in a game against one."""
     forfeit: tuple[int, str] | None = None
     """The seat that lost by forfeit and why, in the server's words."""
+    rematch: Rematch | None = None
+    """The rematch of the finished match: offered, declined, left or started (kept in
+    memory only: it ends with the game's last connection)."""
 
     @property
     def match(self) -> AnyMatch:
@@ -132,6 +138,11 @@ class LiveGame:
     def human(self, seat: int) -> bool:
         """Whether a person plays the seat."""
         return self.row.bots[seat] is None
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats persons play."""
+        return [seat for seat in self.seats if self.human(seat)]
 
     def observe(self, seat: int) -> AnyObservation:
         """What ``seat`` may know of the round in play."""
@@ -243,15 +254,25 @@ class GameService:
         level or :data:`PERSON`). The match starts once every person's seat is taken."""
         rules = Rules.parse(rules_text)
         bots = self._other_seats(rules, opponent, level, seats)
-        count = len(bots) + 1
-        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(count), bots[0],
-                      [player.id, *[None] * len(bots)], (0,) * count, None, None, now(), *bots[1:])
+        game = await self._open(rules, [player, *[None] * len(bots)], [None, *bots])
+        _created(game, player)
+        return game
+
+    async def _open(self, rules: Rules, players: Sequence[Player | None],
+                    bots: Sequence[str | None]) -> LiveGame:
+        """A new game of ``rules``, stored and in memory, with each seat's person (``None``:
+        a seat open for one) or bot; its match starts at once when no seat is open."""
+        count = len(players)
+        row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(count), bots[1],
+                      [None if player is None else player.id for player in players], (0,) * count,
+                      None, None, now(), *bots[2:])
         table = Table([None] * count, rules, dealer=row.first_dealer)
-        game = LiveGame(row, table, seat_names(row, {player.id: player.name}), 0)
+        names = {player.id: player.name for player in players if player is not None}
+        game = LiveGame(row, table, seat_names(row, names), 0)
         if row.bot in self.bots.programs:
             self._seat_program(game)
         first: list[Move] = []
-        if all(bot is not None for bot in bots):
+        if all(player is not None or bot is not None for player, bot in zip(players, bots, strict=True)):
             row.status = "playing"
             first.append(self._deal(game))
         try:
@@ -261,7 +282,6 @@ class GameService:
                 game.host.end()
             raise
         self.games[row.id] = game
-        _created(game, player)
         self._bot_turn(game)
         return game
 
@@ -504,6 +524,72 @@ class GameService:
         return (game.row.status == "playing" and game.human(other) and since is not None
                 and time.monotonic() - since > self.away_limit)
 
+    async def rematch(self, game: LiveGame, seat: int | None) -> None:
+        """Offer a rematch of the finished match, or accept the offer in force; once every
+        seated person has accepted (at once when ``seat`` is the only one: "play again"),
+        the new game starts with the same rules, each person one person's seat on (two
+        people swap) and each bot in its seat, and everybody connected is told its id."""
+        if seat is None:
+            raise GameError("spectator", "spectators cannot offer or accept a rematch")
+        async with game.lock:
+            if game.row.status != "over":
+                raise GameError("not_over", "the match is not over")
+            offer = game.rematch
+            if offer is not None and offer.status == "started":
+                raise GameError("rematch_started", "the rematch has started")
+            if offer is None or offer.status != "offered":
+                offer = Rematch(status="offered", by=seat, accepted=[seat])
+                game.rematch = offer
+                event(logger, "rematch_offered", game=game.row.id, seat=seat)
+            elif seat not in offer.accepted:
+                offer.accepted.append(seat)
+            if set(game.persons) <= set(offer.accepted):
+                new = await self._rematch_game(game)
+                offer.status, offer.game = "started", new.row.id
+                event(logger, "rematch", game=game.row.id, new_game=new.row.id, seats=new.row.player_ids)
+            self.broadcast(game)
+
+    async def decline_rematch(self, game: LiveGame, seat: int | None) -> None:
+        """Decline the rematch offer in force (its offerer withdraws it so); anybody may
+        offer again."""
+        if seat is None:
+            raise GameError("spectator", "spectators cannot decline a rematch")
+        async with game.lock:
+            if game.rematch is None or game.rematch.status != "offered":
+                raise GameError("no_rematch", "no rematch is offered")
+            game.rematch = Rematch(status="declined", by=seat, accepted=[])
+            event(logger, "rematch_declined", game=game.row.id, seat=seat)
+            self.broadcast(game)
+
+    async def _rematch_game(self, game: LiveGame) -> LiveGame:
+        """The rematch of a finished game (the caller holds its lock): each person moves
+        to the next person's seat, each bot keeps its own."""
+        row = game.row
+        for bot in row.bots:
+            if bot is not None and bot not in LEVELS and bot not in self.bots.programs:
+                raise GameError("no_rematch", "the program is no longer allowed on this server")
+        persons = game.persons
+        players: list[Player | None] = [None] * row.seats
+        for index, seat in enumerate(persons):
+            player_id, name = row.player_ids[seat], game.names[seat]
+            assert player_id is not None and name is not None
+            players[persons[(index + 1) % len(persons)]] = Player(player_id, name)
+        new = await self._open(Rules.parse(row.rules), players, row.bots)
+        first = players[0]
+        assert first is not None
+        _created(new, first)
+        return new
+
+    def _left(self, game: LiveGame, seat: int) -> None:
+        """Withdraw the rematch offer in force if ``seat`` has left the table (no
+        connection of it is open) and tell the others."""
+        offer = game.rematch
+        if offer is None or offer.status != "offered" or any(c.seat == seat for c in game.connections):
+            return
+        game.rematch = Rematch(status="left", by=seat, accepted=[])
+        event(logger, "rematch_withdrawn", game=game.row.id, seat=seat)
+        self.broadcast(game)
+
     async def hint(self, game: LiveGame, seat: int | None) -> Hint:
         """The analysis of each legal action of the seat to act, from its own observation."""
         if seat is None:
@@ -532,13 +618,15 @@ class GameService:
         finished game left with none leaves memory (it is reloaded if asked for)."""
         with contextlib.suppress(ValueError):
             game.connections.remove(connection)
+        seat = connection.seat
+        if game.row.status == "over" and seat is not None and game.rematch is not None:
+            asyncio.get_running_loop().call_later(REMATCH_GRACE, self._left, game, seat)
         if game.row.status == "over" and not game.connections:
             if self.games.get(game.row.id) is game:
                 del self.games[game.row.id]
             return
         if game.host is not None and not game.connections:
             self._park_later(game)
-        seat = connection.seat
         if seat is not None and not any(c.seat == seat for c in game.connections):
             game.away_since[seat] = time.monotonic()
             self.broadcast(game)
@@ -563,7 +651,8 @@ class GameService:
                 for s in game.seats]
         forfeit = None if game.forfeit is None else Forfeit(seat=game.forfeit[0], reason=game.forfeit[1])
         return State(game=game.describe(connection.player), view=view, last=last, away=away,
-                     claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit)
+                     claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit,
+                     rematch=None if seat is None else game.rematch)
 
 
 def _created(game: LiveGame, player: Player) -> None:

@@ -28,6 +28,19 @@ class Forfeit(BaseModel):
     reason: str
 
 
+class Rematch(BaseModel):
+    """The rematch of a finished match between people, as its seated persons see it.
+
+    ``status`` ``offered``: ``by`` offered it and every seat of ``accepted`` (the offerer
+    first) has accepted; ``declined`` or ``left``: ``by`` declined it or left the table, and
+    any seat may offer again; ``started``: everybody accepted, the new game is ``game``."""
+
+    status: Literal["offered", "declined", "left", "started"]
+    by: int
+    accepted: list[int]
+    game: str | None = None
+
+
 class State(BaseModel):
     """The game as one connection may see it, sent on connecting and after every change."""
 
@@ -41,6 +54,8 @@ class State(BaseModel):
     claimable: bool
     """Whether this connection's seat may claim the match now."""
     forfeit: Forfeit | None
+    rematch: Rematch | None = None
+    """The rematch of the finished match, for its seated persons only (spectators: null)."""
 
 
 class HintAction(BaseModel):

@@ -1,5 +1,6 @@
 """A live game's WebSocket: the state of the game to everyone connected, each as their
-seat sees it, and a seat's actions, hints, claims and resignations from its player."""
+seat sees it, and a seat's actions, hints, claims, resignations and rematches from its
+player."""
 
 from __future__ import annotations
 
@@ -117,6 +118,10 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             await service.claim(game, connection.seat)
         elif kind == "resign":
             await service.resign(game, connection.seat)
+        elif kind == "rematch":
+            await service.rematch(game, connection.seat)
+        elif kind == "rematch_decline":
+            await service.decline_rematch(game, connection.seat)
         else:
             error("unknown_type", f"unknown message type {kind!r}")
     except GameError as failure:

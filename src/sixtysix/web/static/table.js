@@ -12,6 +12,7 @@ import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } 
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { t, tn } from "./i18n.js";
 import { refusalSection, refusalText } from "./reasons.js";
+import { rematchPanel } from "./rematch.js";
 import { summaryBody } from "./summary.js";
 import { confirmDialog, el, hideOverlay, paceMs, settings, showOverlay, sleep } from "./ui.js";
 
@@ -41,6 +42,7 @@ export class TableView {
     this.away = game.players.map(() => false);
     this.claimable = false;
     this.forfeit = null;
+    this.rematch = null;
     this.message = "";
     this.messageSection = null;
     this.hint = null;
@@ -186,6 +188,7 @@ export class TableView {
     }
     if (message.type === "state") {
       this.waitingForServer = false;
+      this.showRematch(message);
       this.queue.push(message);
       this.drain();
     } else if (message.type === "hint") {
@@ -200,6 +203,34 @@ export class TableView {
         this.socket.close();
       }
     }
+  }
+
+  /** The rematch of a state at once, not in the queue's turn (its summary may be open):
+   * the panels shown say it, and a rematch that has started takes the page to its game. */
+  showRematch(message) {
+    this.rematch = message.rematch || null;
+    if (this.rematch && this.rematch.status === "started" && this.rematch.game && !this.stopped) {
+      location.hash = `#/game/${this.rematch.game}`;
+      return;
+    }
+    for (const old of document.querySelectorAll(".rematch")) {
+      const focused = old.contains(document.activeElement);
+      const panel = this.rematchPanel(message.game);
+      if (!panel) {
+        old.remove();
+        continue;
+      }
+      old.replaceWith(panel);
+      const button = focused && panel.querySelector("button");
+      if (button) {
+        button.focus();
+      }
+    }
+  }
+
+  /** The rematch panel of the finished match as ``game`` stands, or null for a spectator. */
+  rematchPanel(game = this.game) {
+    return rematchPanel(game, this.rematch, (message) => this.send(message));
   }
 
   /** An error from the server in the player's words. */
@@ -387,6 +418,7 @@ export class TableView {
             text: winner === you ? t("You win the match!")
               : t("{name} wins the match.", { name: names[winner] }),
           }),
+          this.rematchPanel(),
           el("div.buttons", {}, [
             ...this.endLinks(done),
             el("button", { type: "button", text: t("Close"), "data-key": "next", on: { click: done } }),
@@ -870,6 +902,9 @@ export class TableView {
         node, el("span.slot-name", { text: names[seat] }),
       ]) : node);
     }
+    if (!cards.length && view.tricks.length && !settings.get("memory")) {
+      trick.append(this.lastTrick(view, names));
+    }
     if (!this.sideBySide) {
       return el("div.felt", {}, [stock, trick, trumpInfo]);
     }
@@ -946,6 +981,10 @@ export class TableView {
         result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
       }
       plays.append(el("span.match-result", { text: result }), ...this.endLinks());
+      const panel = this.rematchPanel();
+      if (panel) {
+        bar.append(panel);
+      }
     }
     if (this.claimable && winner === null && this.seat !== null && this.seat !== undefined) {
       plays.append(el("button.action.claim", {
@@ -1033,6 +1072,17 @@ export class TableView {
     }
     return exact ? t("Expected game points of each action (exact):")
       : t("Expected game points of each action (estimated):");
+  }
+
+  /** The last trick taken, small on the empty felt until the next lead (memory mode hides it
+   * with the other past tricks). */
+  lastTrick(view, names) {
+    const trick = view.tricks[view.tricks.length - 1];
+    return el("div.last-trick", { role: "group", "aria-label": t("Last trick") }, [
+      el("span.last-trick-label", { text: t("Last trick") }),
+      el("span.last-trick-cards", {}, trickCards(trick, this.game.players.length).flatMap(({ card }) => [cardText(card), " "])),
+      el("span", { text: t("won by {name}", { name: names[trick.winner] }) }),
+    ]);
   }
 
   pastTricks(view, names) {
