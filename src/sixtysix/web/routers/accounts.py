@@ -12,13 +12,15 @@ from sixtysix.web.dependencies import (
     AccountService,
     CurrentPlayer,
     Limit,
+    Service,
     SessionToken,
     Signed,
 )
 from sixtysix.web.errors import ApiError
+from sixtysix.web.games import GameService
 from sixtysix.web.models.accounts import AccountInfo, DeleteAccount, NewPassword, SignIn, SignUp
 from sixtysix.web.models.players import PlayerInfo, PlayerReply
-from sixtysix.web.store import Player
+from sixtysix.web.store import DELETED_NAME, Player
 
 router = APIRouter(prefix="/api")
 
@@ -35,13 +37,21 @@ def reply(player: Player | None) -> PlayerReply:
                        account=None if player.account is None else AccountInfo(name=player.name))
 
 
+def _rename_live(games: GameService, player_id: str, name: str) -> None:
+    """Show a player's new name in the live games it sits at (the stored ones read it anew)."""
+    for game in games.games.values():
+        for seat, seated in enumerate(game.row.player_ids):
+            if seated == player_id:
+                game.names[seat] = name
+
+
 def _start_session(request: Request, response: Response, token: str) -> None:
     response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_AGE, httponly=True, samesite="lax", path="/",
                         secure=request.url.scheme == "https")
 
 
 @router.post("/account", status_code=201)
-async def sign_up(body: SignUp, known: CurrentPlayer, service: AccountService, limit: Limit,
+async def sign_up(body: SignUp, known: CurrentPlayer, service: AccountService, games: Service, limit: Limit,
                   request: Request, response: Response) -> PlayerReply:
     """A new account, signed in; the caller's guest player, if any, becomes it."""
     limit("signups")
@@ -50,6 +60,7 @@ async def sign_up(body: SignUp, known: CurrentPlayer, service: AccountService, l
     _start_session(request, response, token)
     if known is not None and known.account is None:
         response.delete_cookie(COOKIE, path="/")
+        _rename_live(games, player.id, player.name)
     return reply(player)
 
 
@@ -85,11 +96,12 @@ async def change_password(body: NewPassword, player: Signed, session: SessionTok
 
 
 @router.delete("/account")
-async def delete_account(body: DeleteAccount, player: Signed, service: AccountService, limit: Limit,
-                         response: Response) -> PlayerReply:
+async def delete_account(body: DeleteAccount, player: Signed, service: AccountService, games: Service,
+                         limit: Limit, response: Response) -> PlayerReply:
     """Delete the account, given its password: its name and sessions go, its games stay
     under the name "deleted player"."""
     limit("signins")
     await service.delete(player, body.password)
+    _rename_live(games, player.id, DELETED_NAME)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return reply(None)
