@@ -9,8 +9,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The token of the server's CSRF cookie, which every state-changing request repeats. */
-function csrfToken() {
+/** The token of the server's CSRF cookie, which every state-changing request repeats in the
+ * X-CSRF-Token header. */
+export function csrfToken() {
   const found = document.cookie.split("; ").find((pair) => pair.startsWith("sixtysix_csrf="));
   return found ? found.slice("sixtysix_csrf=".length) : "";
 }

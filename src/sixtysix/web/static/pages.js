@@ -46,8 +46,7 @@ function errorText(error) {
     case "name_taken":
       return t("This user name, or one too like it, is taken.");
     case "locked":
-      return tn("Too many wrong passwords: this account is locked for {n} second.",
-        "Too many wrong passwords: this account is locked for {n} seconds.", error.retryAfter || 1);
+      return t("Too many wrong passwords: this account is locked for a while. Try again later.");
     case "csrf":
       return t("The page is out of date: reload it and try again.");
     default:
