@@ -85,8 +85,8 @@ function accountField(label, attrs) {
   return { input, label: el("label.field", {}, [el("span", { text: label }), input]) };
 }
 
-/** A form of the account panel: its fields, its button and its errors in words. */
-function accountForm(kind, title, fields, submitText, submit) {
+/** A form of the account panel: its fields, its button (red if ``danger``) and its errors in words. */
+function accountForm(kind, title, fields, submitText, submit, danger = false) {
   const note = el("p.note", { role: "alert" });
   return el(`form.account-form.${kind}`, {
     on: {
@@ -103,7 +103,7 @@ function accountForm(kind, title, fields, submitText, submit) {
   }, [
     el("h3", { text: title }),
     ...fields.map((field) => field.label),
-    el("button.primary", { type: "submit", text: submitText }),
+    el(danger ? "button.danger" : "button.primary", { type: "submit", text: submitText }),
     note,
   ]);
 }
@@ -175,7 +175,7 @@ function accountPanel(me, done) {
         await api.deleteAccount(remove[0].input.value);
         done();
       }
-    }),
+    }, true),
   ]), changed);
   return panel;
 }
