@@ -74,6 +74,12 @@ def test_sign_up_in_and_out(server: Server) -> None:
     assert me(ann)["account"] == {"name": "Anna"}
     rename = ann.post("/api/guest", json={"name": "Someone"})
     assert rename.status_code == 409 and rename.json()["error"]["code"] == "signed_in"
+    proxied = httpx.post(server.base + "/api/session", json={"name": "Anna", "password": PASSWORD},
+                         headers={"X-Forwarded-Proto": "https"})
+    assert proxied.status_code == 200
+    cookies = proxied.headers.get_list("set-cookie")
+    assert all("; secure" in cookie.lower() for cookie in cookies) and len(cookies) == 2, \
+        "over https (a proxy on this machine says so) the session and CSRF cookies are Secure"
 
 
 def test_a_password_change_ends_every_other_session(server: Server) -> None:
