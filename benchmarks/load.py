@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,11 +104,22 @@ def check(record_text: str, seen: Seen) -> None:
         raise AssertionError("the stored actions differ from what the clients saw")
 
 
+def _echo_csrf(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:
+    """A request hook that repeats the server's CSRF cookie in the ``X-CSRF-Token`` header."""
+    async def echo(request: httpx.Request) -> None:
+        token = client.cookies.get("sixtysix_csrf")
+        if token:
+            request.headers["X-CSRF-Token"] = token
+    return echo
+
+
 async def run(port: int, games: int, rules: str, seed: int, think: float) -> tuple[list[float], float]:
     """Play the games; returns every action's round trip in seconds and the elapsed time."""
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=120) as ann, \
             httpx.AsyncClient(base_url=base, timeout=120) as bob:
+        for person in (ann, bob):
+            person.event_hooks["request"].append(_echo_csrf(person))
         await ann.post("/api/guest", json={"name": "Ann"})
         await bob.post("/api/guest", json={"name": "Bob"})
         tokens = [ann.cookies["sixtysix_token"], bob.cookies["sixtysix_token"]]

@@ -41,7 +41,7 @@ def test_guest_identity(server: Server) -> None:
     renamed = ann.http.post("/api/guest", json={"name": "Annie"}).json()["player"]
     assert renamed == {"id": ann.player["id"], "name": "Annie"}
     anonymous = httpx.get(server.base + "/api/me")
-    assert anonymous.status_code == 200 and anonymous.json() == {"player": None}
+    assert anonymous.status_code == 200 and anonymous.json() == {"player": None, "account": None}
     for bad in ("", " ", "x" * 25, "a\x07b", "a\u0085b", 7, None, ["Ann"]):
         response = httpx.post(server.base + "/api/guest", json={"name": bad})
         assert response.status_code == 400, bad
@@ -52,7 +52,7 @@ def test_guest_identity(server: Server) -> None:
     assert httpx.post(server.base + "/api/guest", content=b"{",
                       headers={"Content-Type": "application/json"}).json()["error"]["code"] == "bad_request"
     forged = httpx.get(server.base + "/api/me", cookies={"sixtysix_token": "forged"})
-    assert forged.status_code == 200 and forged.json() == {"player": None}
+    assert forged.status_code == 200 and forged.json() == {"player": None, "account": None}
     assert httpx.get(server.base + "/api/history").status_code == 401
 
 

@@ -394,6 +394,7 @@ def test_the_form_and_the_api_share_their_bounds(ann: Player, server: Server) ->
     assert (options["flags"]["match_target"]["min"], options["flags"]["match_target"]["max"]) == (1, 99)
     cookies = {c.get("name", ""): c.get("value", "") for c in ann.context.cookies()}
     refused = httpx.post(f"{server.base}/api/games", cookies=cookies,
+                         headers={"X-CSRF-Token": cookies["sixtysix_csrf"]},
                          json={"opponent": "bot", "level": "easy", "rules": "classic match_target=100000"})
     assert refused.status_code == 400
 

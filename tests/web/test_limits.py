@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import httpx
 from conftest import StartServer
-from webclient import Server
+from webclient import Server, with_csrf
 
 
 def elsewhere(server: Server, name: str) -> httpx.Client:
     """A guest of ``server`` whose requests come from another loopback address, 127.0.0.2."""
-    client = httpx.Client(base_url=server.base, timeout=30,
-                          transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    client = with_csrf(httpx.Client(base_url=server.base, timeout=30,
+                                    transport=httpx.HTTPTransport(local_address="127.0.0.2")))
     assert client.post("/api/guest", json={"name": name}).status_code == 200
     return client
 

@@ -47,6 +47,17 @@ def running(pid: int) -> bool:
         return False
 
 
+def with_csrf(client: httpx.Client) -> httpx.Client:
+    """``client``, echoing the server's CSRF cookie in the ``X-CSRF-Token`` header of each
+    request as the page does."""
+    def echo(request: httpx.Request) -> None:
+        token = client.cookies.get("sixtysix_csrf")
+        if token:
+            request.headers["X-CSRF-Token"] = token
+    client.event_hooks["request"].append(echo)
+    return client
+
+
 class Server:
     """``sixtysix serve`` in a child process; ``arguments`` are more of its options."""
 
@@ -117,7 +128,7 @@ class Guest:
 
     def __init__(self, server: Server, name: str) -> None:
         self.server = server
-        self.http = httpx.Client(base_url=server.base, timeout=30)
+        self.http = with_csrf(httpx.Client(base_url=server.base, timeout=30))
         response = self.http.post("/api/guest", json={"name": name})
         response.raise_for_status()
         self.player = response.json()["player"]

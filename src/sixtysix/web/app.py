@@ -10,6 +10,7 @@ import contextlib
 import gc
 import logging
 import os
+import secrets
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -18,23 +19,30 @@ from pathlib import Path
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from sixtysix.web.dependencies import COOKIE, SESSION_COOKIE
 from sixtysix.web.errors import ApiError, GameError
 from sixtysix.web.games import GameService
 from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
 from sixtysix.web.ratelimits import Limiter, RateLimits
-from sixtysix.web.routers import games, options, pages, players, sockets
+from sixtysix.web.routers import accounts, games, options, pages, players, sockets
 from sixtysix.web.store import Store
 
 MAX_MESSAGE = 4096
 """The largest message, in bytes, either way: an HTTP request's body, a WebSocket message."""
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
-_STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401}
+_STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401,
+           "bad_credentials": 401}
+CSRF_COOKIE = "sixtysix_csrf"
+"""The cookie holding the token a state-changing request echoes in :data:`CSRF_HEADER`."""
+CSRF_HEADER = "x-csrf-token"
+"""The header that must repeat the :data:`CSRF_COOKIE` token."""
 
 
 def data_dir() -> Path:
@@ -121,9 +129,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                       StarletteHTTPException: http_error, RequestValidationError: invalid})
     app.state.limiter = Limiter(settings.rate_limits)
     app.state.max_message = MAX_MESSAGE
-    for router in (pages.router, players.router, options.router, games.router, sockets.router):
+    for router in (pages.router, players.router, accounts.router, options.router, games.router,
+                   sockets.router):
         app.include_router(router)
     app.add_middleware(BodyLimit)
+    app.add_middleware(Csrf)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)
     return app
@@ -203,6 +213,44 @@ class RequestLog:
                   method=scope["method"], path=scope["path"], status=status,
                   duration_ms=round((time.perf_counter() - start) * 1000, 1),
                   client=client[0] if client else None)
+
+
+class Csrf:
+    """Double-submit CSRF protection: every response to a client without the
+    :data:`CSRF_COOKIE` sets one (a random token, readable by the page); every
+    ``POST``, ``PUT``, ``PATCH`` or ``DELETE`` made with a player's or a session's cookie
+    must repeat it in the :data:`CSRF_HEADER` header, else ``403 csrf``. Another site can
+    make the browser send the cookies, but cannot read the token to send it back."""
+
+    UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        cookies = cookie_parser(headers.get("cookie", ""))
+        token = cookies.get(CSRF_COOKIE, "")
+        if scope["method"] in self.UNSAFE and (COOKIE in cookies or SESSION_COOKIE in cookies) and not (
+                token and secrets.compare_digest(token.encode(), headers.get(CSRF_HEADER, "").encode())):
+            await _error(403, "csrf", f"a request made with the cookie must repeat the {CSRF_COOKIE} "
+                         f"cookie in the {CSRF_HEADER} header")(scope, receive, send)
+            return
+        if token:
+            await self.app(scope, receive, send)
+            return
+        secure = "; Secure" if scope.get("scheme") == "https" else ""
+        cookie = f"{CSRF_COOKIE}={secrets.token_urlsafe(32)}; Path=/; SameSite=Lax{secure}"
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append("set-cookie", cookie)
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
 
 
 class BodyLimit:

@@ -1,6 +1,6 @@
 """What the routes are given (``Depends``): the game service and the services beneath it,
-the player whose cookie came with the request, the rate limits of the client's address and
-the bound on a message.
+the player whose cookie came with the request (an account's session, else a guest's), the
+accounts, the rate limits of the client's address and the bound on a message.
 
 :func:`~sixtysix.web.app.create_app` keeps the game service, the limiter and the bound in
 the application's state; nothing here holds state of its own.
@@ -15,15 +15,19 @@ from starlette.requests import HTTPConnection
 
 from sixtysix.web.errors import ApiError
 from sixtysix.web.games import GameService
+from sixtysix.web.models.accounts import skeleton
 from sixtysix.web.models.players import TOKEN_LENGTH
 from sixtysix.web.ratelimits import WHAT, Limiter
+from sixtysix.web.services.accounts import Accounts
 from sixtysix.web.services.bots import Bots
 from sixtysix.web.services.replay import Replays
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import Player
 
 COOKIE = "sixtysix_token"
-"""The cookie that holds a player's token."""
+"""The cookie that holds a guest player's token."""
+SESSION_COOKIE = "sixtysix_session"
+"""The cookie that holds an account's session token (it outranks a guest's cookie)."""
 
 
 def game_service(connection: HTTPConnection) -> GameService:
@@ -59,8 +63,22 @@ def replays(stored: Stored) -> Replays:
 ReplayService = Annotated[Replays, Depends(replays)]
 
 
-async def current_player(connection: HTTPConnection, stored: Stored) -> Player | None:
-    """The player whose cookie came with the request, if any."""
+def session_token(connection: HTTPConnection) -> str | None:
+    """The session token that came with the request, if any of a plausible length."""
+    token = connection.cookies.get(SESSION_COOKIE)
+    return token if token and len(token) <= TOKEN_LENGTH else None
+
+
+SessionToken = Annotated[str | None, Depends(session_token)]
+
+
+async def current_player(connection: HTTPConnection, stored: Stored, session: SessionToken) -> Player | None:
+    """The player whose cookie came with the request, if any: a signed-in account's, else
+    a guest's."""
+    if session is not None:
+        player = await stored.run(stored.store.session, session)
+        if player is not None:
+            return player
     token = connection.cookies.get(COOKIE)
     if not token or len(token) > TOKEN_LENGTH:
         return None
@@ -81,6 +99,14 @@ Signed = Annotated[Player, Depends(signed_in)]
 """An endpoint's signed-in player."""
 
 
+def accounts(stored: Stored) -> Accounts:
+    """The accounts in the store."""
+    return Accounts(stored)
+
+
+AccountService = Annotated[Accounts, Depends(accounts)]
+
+
 class RateLimit:
     """The rate limits of one client address: each call counts one request."""
 
@@ -95,6 +121,15 @@ class RateLimit:
             kind, wait = refused
             raise ApiError(429, "rate_limited", f"too many {WHAT[kind]} from your address: "
                            f"try again in {wait} s", {"Retry-After": str(wait)})
+
+    def name(self, name: str) -> None:
+        """Count a sign-up or sign-in naming the account ``name`` (by its skeleton, from any
+        address); ``429 rate_limited`` over the limit."""
+        refused = self._limiter.hit("name:" + skeleton(name), "names")
+        if refused is not None:
+            wait = refused[1]
+            raise ApiError(429, "rate_limited", f"too many sign-ins to this account: try again in {wait} s",
+                           {"Retry-After": str(wait)})
 
 
 def rate_limit(request: Request) -> RateLimit:

@@ -47,13 +47,22 @@ class RateLimits:
     """New games that wait for people invited by link; each counts as a game too."""
     joins: str = "20/minute;200/hour"
     """Seats taken at open tables (``POST /api/games/{id}/join``)."""
+    signups: str = "5/minute;20/hour"
+    """New accounts (``POST /api/account``)."""
+    signins: str = "10/minute;60/hour"
+    """Sign-ins and other checks of a password (``POST /api/session``, a password change,
+    an account's deletion)."""
+    names: str = "10/minute;60/hour"
+    """Sign-ups and sign-ins naming one account, from any address (counted by the name's
+    skeleton)."""
 
 
 KINDS = tuple(field.name for field in dataclasses.fields(RateLimits))
 """The kinds of request that are limited."""
 
 WHAT = {"guests": "new players", "renames": "new names", "games": "new games",
-        "invitations": "invitations", "joins": "seats taken"}
+        "invitations": "invitations", "joins": "seats taken", "signups": "new accounts",
+        "signins": "sign-ins", "names": "sign-ins to this account"}
 """Each kind of request in the words of a refusal."""
 
 
@@ -74,7 +83,8 @@ def rate_limit_setting(text: str) -> tuple[str, str]:
     >>> rate_limit_setting("cards=5/minute")
     Traceback (most recent call last):
     ...
-    ValueError: write KIND=LIMITS with KIND one of guests, renames, games, invitations, joins
+    ValueError: write KIND=LIMITS with KIND one of guests, renames, games, invitations, joins, signups, \
+signins, names
     """
     kind, sep, setting = text.partition("=")
     if not sep or kind not in KINDS:

@@ -1,4 +1,5 @@
-"""The database of the web server: players, games and each game's moves.
+"""The database of the web server: players, their accounts and sign-in sessions, games
+and each game's moves.
 
 A game is its record (RULES.md section 10): the rules, the first dealer, and the
 moves, each a deck dealt, an action, a claim, a resignation or a forfeit, in order.
@@ -19,7 +20,7 @@ import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,14 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
     or_,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -80,15 +83,56 @@ moves = Table(
     Column("value", String(100), nullable=False),
 )
 
+accounts = Table(
+    "accounts", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, unique=True),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(100), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("created", String(20), nullable=False),
+    Column("failures", Integer, nullable=False, server_default="0"),
+    Column("locked_until", Integer),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created", String(20), nullable=False),
+    Column("last_seen", String(20), nullable=False),
+)
+
+DELETED_NAME = "deleted player"
+"""The name a deleted account's player keeps in its games."""
+SESSION_IDLE = timedelta(days=30)
+"""How long a session lasts unused."""
+SEEN_EVERY = timedelta(minutes=5)
+"""How stale a session's ``last_seen`` may get before a request writes it again."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 @dataclass(frozen=True)
 class Player:
-    """A guest player."""
+    """A player: a guest, or an account's player (``account``: its id)."""
 
     id: str
     name: str
+    account: str | None = None
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account: its player, its user name, its password's hash and its failed sign-ins
+    (``locked_until``: Unix seconds, while sign-ins are refused)."""
+
+    id: str
+    player_id: str
+    name: str
+    password_hash: str
+    failures: int
+    locked_until: int | None
 
 
 @dataclass(frozen=True)
@@ -160,9 +204,9 @@ class GameRow:
         }
 
 
-def now() -> str:
-    """The current UTC time as ``2026-11-30T23:59:00Z``."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+def now(moment: datetime | None = None) -> str:
+    """The current UTC time (or ``moment``) as ``2026-11-30T23:59:00Z``."""
+    return (moment or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def token_hash(token: str) -> str:
@@ -272,6 +316,106 @@ class Store:
             rows = db.execute(select(players.c.id, players.c.name).where(players.c.id.in_(set(ids))))
             return {row.id: row.name for row in rows}
 
+    # ----------------------------------------------------------------- accounts
+
+    def create_account(self, name: str, key: str, password_hash: str,
+                       guest_id: str | None) -> tuple[Player, str] | None:
+        """A new account named ``name`` (``key``: its skeleton) and a session's token, or
+        ``None`` if the key is taken. The guest ``guest_id``, if given, becomes the
+        account's player, keeping its games; its guest token stops working."""
+        account_id = secrets.token_hex(16)
+        player_id = guest_id or secrets.token_hex(16)
+        unused = token_hash(secrets.token_urlsafe(32))
+        try:
+            with self.engine.begin() as db:
+                if guest_id is None:
+                    db.execute(insert(players).values(id=player_id, token_hash=unused, name=name,
+                                                      created=now()))
+                else:
+                    db.execute(update(players).where(players.c.id == guest_id)
+                               .values(name=name, token_hash=unused))
+                db.execute(insert(accounts).values(id=account_id, player_id=player_id, name=name,
+                                                   name_key=key, password_hash=password_hash, created=now(),
+                                                   failures=0))
+                token = self._new_session(db, account_id)
+        except IntegrityError:
+            return None
+        return Player(player_id, name, account_id), token
+
+    def account(self, key: str) -> Account | None:
+        """The account whose name has the skeleton ``key``, if any."""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.name_key == key)).first()
+        return None if row is None else _account(row)
+
+    def account_by_id(self, account_id: str) -> Account | None:
+        """An account by its id, if it still exists."""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
+        return None if row is None else _account(row)
+
+    def failed(self, account_id: str, failures: int, locked_until: int | None) -> None:
+        """Record an account's count of failed sign-ins and its lockout."""
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id)
+                       .values(failures=failures, locked_until=locked_until))
+
+    def sign_in(self, account: Account) -> tuple[Player, str]:
+        """A new session of ``account`` (its failures forgotten) and its token."""
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account.id)
+                       .values(failures=0, locked_until=None))
+            token = self._new_session(db, account.id)
+        return Player(account.player_id, account.name, account.id), token
+
+    def session(self, token: str) -> Player | None:
+        """The player of a session's token, if the session lasts; notes that it was used."""
+        when = datetime.now(UTC)
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(sessions.c.last_seen, accounts.c.id, accounts.c.player_id, accounts.c.name)
+                .join(accounts, accounts.c.id == sessions.c.account_id)
+                .where(sessions.c.token_hash == token_hash(token))).first()
+        if row is None or row.last_seen < now(when - SESSION_IDLE):
+            return None
+        if row.last_seen < now(when - SEEN_EVERY):
+            with self.engine.begin() as db:
+                db.execute(update(sessions).where(sessions.c.token_hash == token_hash(token))
+                           .values(last_seen=now(when)))
+        return Player(row.player_id, row.name, row.id)
+
+    def end_session(self, token: str) -> None:
+        """Sign a session out."""
+        with self.engine.begin() as db:
+            db.execute(delete(sessions).where(sessions.c.token_hash == token_hash(token)))
+
+    def change_password(self, account_id: str, password_hash: str, keep: str) -> None:
+        """A new password hash for an account; every session but the token ``keep``'s ends."""
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id)
+                       .values(password_hash=password_hash))
+            db.execute(delete(sessions).where(sessions.c.account_id == account_id,
+                                              sessions.c.token_hash != token_hash(keep)))
+
+    def delete_account(self, account_id: str) -> None:
+        """Remove an account, its sessions and its name: its player is :data:`DELETED_NAME`
+        in its games, and no token reaches it any more."""
+        with self.engine.begin() as db:
+            player_id = db.execute(select(accounts.c.player_id).where(accounts.c.id == account_id)).scalar()
+            db.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            db.execute(delete(accounts).where(accounts.c.id == account_id))
+            if player_id is not None:
+                db.execute(update(players).where(players.c.id == player_id).values(
+                    name=DELETED_NAME, token_hash=token_hash(secrets.token_urlsafe(32))))
+
+    @staticmethod
+    def _new_session(db: Any, account_id: str) -> str:
+        token = secrets.token_urlsafe(32)
+        stamp = now()
+        db.execute(insert(sessions).values(token_hash=token_hash(token), account_id=account_id,
+                                           created=stamp, last_seen=stamp))
+        return token
+
     # -------------------------------------------------------------------- games
 
     def create_game(self, game: GameRow, first: Sequence[Move] = ()) -> None:
@@ -317,6 +461,10 @@ class Store:
 def _move_values(game_id: str, move: Move) -> dict[str, Any]:
     return {"game_id": game_id, "seq": move.seq, "kind": move.kind, "seat": move.seat,
             "value": move.value}
+
+
+def _account(row: Any) -> Account:
+    return Account(row.id, row.player_id, row.name, row.password_hash, row.failures, row.locked_until)
 
 
 def _game_row(row: Any) -> GameRow:

@@ -41,7 +41,7 @@ def problem(error: Mapping[str, Any]) -> tuple[str, str]:
     ('no_game', 'no such game')
     """
     kind, where = error["type"], tuple(error["loc"])
-    if kind in ("bad_name", "bad_rules"):
+    if kind in ("bad_name", "bad_rules", "bad_user_name", "bad_password", "bad_credentials"):
         return kind, str(error["msg"])
     if where[:1] == ("path",):
         return "no_game", "no such game"

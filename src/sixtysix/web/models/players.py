@@ -2,8 +2,8 @@
 
 >>> Guest.model_validate({"name": "  Ann "}).name
 'Ann'
->>> PlayerReply(player=PlayerInfo(id="p1", name="Ann")).model_dump()
-{'player': {'id': 'p1', 'name': 'Ann'}}
+>>> PlayerReply(player=PlayerInfo(id="p1", name="Ann"), account=None).model_dump()
+{'player': {'id': 'p1', 'name': 'Ann'}, 'account': None}
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 from pydantic_core import PydanticCustomError
+
+from sixtysix.web.models.accounts import AccountInfo
 
 NAME_LENGTH = 24
 """The longest player name, in characters once trimmed."""
@@ -48,6 +50,8 @@ class PlayerInfo(BaseModel):
 
 
 class PlayerReply(BaseModel):
-    """``POST /api/guest`` and ``GET /api/me``: the caller (null: no player's cookie)."""
+    """``POST /api/guest``, ``GET /api/me`` and the account endpoints: the caller (null: no
+    player's cookie) and its account (null: a guest, or no one)."""
 
     player: PlayerInfo | None
+    account: AccountInfo | None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Stored
-from sixtysix.web.models.players import Guest, PlayerInfo, PlayerReply
+from sixtysix.web.errors import ApiError
+from sixtysix.web.models.players import Guest, PlayerReply
+from sixtysix.web.routers.accounts import reply
 
 router = APIRouter(prefix="/api")
 
@@ -18,15 +20,17 @@ async def guest(body: Guest, known: CurrentPlayer, stored: Stored, limit: Limit,
                 response: Response) -> PlayerReply:
     """A new guest player with its cookie, or a new name for the caller."""
     limit("guests" if known is None else "renames")
+    if known is not None and known.account is not None:
+        raise ApiError(409, "signed_in", "an account's name is its user name")
     if known is not None:
         player = await stored.rename(known.id, body.name)
     else:
         player, token = await stored.create_player(body.name)
         response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
-    return PlayerReply(player=PlayerInfo(id=player.id, name=player.name))
+    return reply(player)
 
 
 @router.get("/me")
 async def me(player: CurrentPlayer) -> PlayerReply:
-    """The caller, or null without a cookie."""
-    return PlayerReply(player=None if player is None else PlayerInfo(id=player.id, name=player.name))
+    """The caller and its account, or nulls without a cookie."""
+    return reply(player)

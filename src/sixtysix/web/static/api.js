@@ -9,8 +9,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The token of the server's CSRF cookie, which every state-changing request repeats in the
+ * X-CSRF-Token header. */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((pair) => pair.startsWith("sixtysix_csrf="));
+  return found ? found.slice("sixtysix_csrf=".length) : "";
+}
+
 async function request(method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
+  if (method !== "GET") {
+    init.headers["X-CSRF-Token"] = csrfToken();
+  }
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -37,6 +47,11 @@ export const api = {
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   replay: (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`),
   history: () => request("GET", "/api/history"),
+  signUp: (name, password) => request("POST", "/api/account", { name, password }),
+  signIn: (name, password) => request("POST", "/api/session", { name, password }),
+  signOut: () => request("DELETE", "/api/session"),
+  changePassword: (old, password) => request("POST", "/api/account/password", { old, new: password }),
+  deleteAccount: (password) => request("DELETE", "/api/account", { password }),
 };
 
 export function recordUrl(id) {

@@ -7,6 +7,8 @@
 // numbers are written as the language writes them (Intl.NumberFormat), in the Latin digits
 // of the scores, cards and the terminal (Babel), so that no page mixes two kinds of digit.
 
+import { csrfToken } from "./api.js";
+
 let messages = {};
 let plurals = {};
 let categories = ["one", "other"];
@@ -58,7 +60,9 @@ export function languages() {
 /** Serve the page in another language from now on (the server keeps it in a cookie). */
 export async function chooseLanguage(code) {
   await json("/api/language", {
-    method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ language: code }),
+    method: "PUT",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
+    body: JSON.stringify({ language: code }),
   });
 }
 

@@ -1,5 +1,5 @@
-// The pages of the client: home (name, new game, lobby, history), the table, the replay
-// of a finished match, the rules and the help.
+// The pages of the client: home (name, new game, lobby, history, account), the table, the
+// replay of a finished match, the rules and the help.
 
 import { seatNames } from "./names.js";
 import { ApiError, api, recordUrl } from "./api.js";
@@ -9,15 +9,15 @@ import { chooseLanguage, currentLanguage, languages, t, tn } from "./i18n.js";
 import { actionLabel } from "./actions.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { TableView } from "./table.js";
-import { el, settings } from "./ui.js";
+import { confirmDialog, el, settings } from "./ui.js";
 
-/** The player, or null before they chose a name. */
+/** The player (null before they chose a name) and its account (null for a guest). */
 async function me() {
   try {
-    return (await api.me()).player;
+    return await api.me();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      return null;
+      return { player: null, account: null };
     }
     throw error;
   }
@@ -37,6 +37,18 @@ function errorText(error) {
       return t("A name is 1 to 24 characters long.");
     case "bad_rules":
       return t("These rules cannot be played: {reason}", { reason: error.message });
+    case "bad_user_name":
+      return t("A user name is 3 to 24 letters, digits, _ or -, without look-alike letters of different scripts.");
+    case "bad_password":
+      return t("A password is 8 to 128 characters long.");
+    case "bad_credentials":
+      return t("Wrong user name or password.");
+    case "name_taken":
+      return t("This user name, or one too like it, is taken.");
+    case "locked":
+      return t("Too many wrong passwords: this account is locked for a while. Try again later.");
+    case "csrf":
+      return t("The page is out of date: reload it and try again.");
     default:
       return error.message;
   }
@@ -65,6 +77,107 @@ function nameForm(player, onDone) {
     el("div.row", {}, [input, el("button.primary", { type: "submit", text: player ? t("Rename") : t("Go") })]),
     note,
   ]);
+}
+
+/** A labelled input of an account form. */
+function accountField(label, attrs) {
+  const input = el("input", { required: true, ...attrs });
+  return { input, label: el("label.field", {}, [el("span", { text: label }), input]) };
+}
+
+/** A form of the account panel: its fields, its button (red if ``danger``) and its errors in words. */
+function accountForm(kind, title, fields, submitText, submit, danger = false) {
+  const note = el("p.note", { role: "alert" });
+  return el(`form.account-form.${kind}`, {
+    on: {
+      submit: async (event) => {
+        event.preventDefault();
+        note.textContent = "";
+        try {
+          await submit();
+        } catch (error) {
+          note.textContent = errorText(error);
+        }
+      },
+    },
+  }, [
+    el("h3", { text: title }),
+    ...fields.map((field) => field.label),
+    el(danger ? "button.danger" : "button.primary", { type: "submit", text: submitText }),
+    note,
+  ]);
+}
+
+const USER = { type: "text", name: "user", minlength: 3, maxlength: 24, autocomplete: "username", spellcheck: "false" };
+const NEW_PASSWORD = { type: "password", minlength: 8, maxlength: 128, autocomplete: "new-password" };
+const PASSWORD = { type: "password", maxlength: 128, autocomplete: "current-password" };
+
+/** Sign up and sign in; or, signed in, sign out, change the password and delete the account. */
+function accountPanel(me, done) {
+  const panel = el("section.card-panel.account", {}, [el("h2", { text: t("Account") })]);
+  if (!me.account) {
+    panel.append(el("p", {
+      text: me.player
+        ? t("Create an account to keep your games, {name}, and play them from any device.", { name: me.player.name })
+        : t("Create an account, or sign in, to play from any device."),
+    }));
+    const up = [accountField(t("User name"), USER), accountField(t("Password"), { ...NEW_PASSWORD, name: "password" })];
+    const inside = [accountField(t("User name"), USER), accountField(t("Password"), { ...PASSWORD, name: "password" })];
+    panel.append(el("div.account-forms", {}, [
+      accountForm("sign-up", t("Sign up"), up, t("Create the account"), async () => {
+        await api.signUp(up[0].input.value, up[1].input.value);
+        done();
+      }),
+      accountForm("sign-in", t("Sign in"), inside, t("Sign in"), async () => {
+        await api.signIn(inside[0].input.value, inside[1].input.value);
+        done();
+      }),
+    ]));
+    return panel;
+  }
+  const note = el("p.note", { role: "alert" });
+  panel.append(el("p.signed-in", {}, [
+    el("span", { text: t("Signed in as {name}", { name: me.account.name }) }), " ",
+    el("button.sign-out", {
+      type: "button", text: t("Sign out"),
+      on: {
+        click: async () => {
+          try {
+            await api.signOut();
+            done();
+          } catch (error) {
+            note.textContent = errorText(error);
+          }
+        },
+      },
+    }),
+  ]), note);
+  const change = [
+    accountField(t("Current password"), { ...PASSWORD, name: "old-password" }),
+    accountField(t("New password"), { ...NEW_PASSWORD, name: "new-password" }),
+  ];
+  const changed = el("p.note", { role: "status" });
+  const remove = [accountField(t("Password"), { ...PASSWORD, name: "delete-password" })];
+  panel.append(el("div.account-forms", {}, [
+    accountForm("change-password", t("Change the password"), change, t("Change the password"), async () => {
+      changed.textContent = "";
+      await api.changePassword(change[0].input.value, change[1].input.value);
+      change.forEach((field) => { field.input.value = ""; });
+      changed.textContent = t("The password is changed; every other device is signed out.");
+    }),
+    accountForm("delete-account", t("Delete the account"), remove, t("Delete the account"), async () => {
+      const sure = await confirmDialog({
+        title: t("Delete the account?"),
+        body: [t("Your user name and password go; your games stay, under the name “deleted player”.")],
+        confirm: t("Delete the account"), cancel: t("Keep it"),
+      });
+      if (sure) {
+        await api.deleteAccount(remove[0].input.value);
+        done();
+      }
+    }, true),
+  ]), changed);
+  return panel;
 }
 
 function gameStatus(game) {
@@ -216,14 +329,18 @@ function gameList(games, empty, link) {
 }
 
 export async function homePage(root, navigate) {
-  const player = await me();
+  const who = await me();
+  const player = who.player;
   const page = el("div.page.home");
   root.replaceChildren(page);
   page.append(el("h1", { text: t("Sixty-Six") }));
   page.append(el("p.lead", { text: t("The card game for two or three: reach 66 points first.") }));
   const rerender = () => navigate("#/");
-  page.append(el("section.card-panel", {}, [nameForm(player, rerender)]));
+  if (!who.account) {
+    page.append(el("section.card-panel", {}, [nameForm(player, rerender)]));
+  }
   if (!player) {
+    page.append(accountPanel(who, rerender));
     return;
   }
   const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
@@ -237,6 +354,7 @@ export async function homePage(root, navigate) {
     gameList(history.games, t("No matches yet."),
       (game) => (game.status === "over" ? `#/replay/${game.id}` : `#/game/${game.id}`)),
   ]));
+  page.append(accountPanel(who, rerender));
   const timer = setInterval(async () => {
     try {
       const fresh = openTables((await api.lobby()).games);
@@ -259,7 +377,7 @@ export async function gamePage(root, id, navigate) {
     return null;
   }
   if (game.status === "open" && (game.your_seat === null || game.your_seat === undefined)) {
-    const player = await me();
+    const player = (await me()).player;
     const page = el("div.page.join.card-panel");
     page.append(el("h1", { text: t("{name} invites you to play Sixty-Six", { name: game.players[0] }) }));
     page.append(el("p", { text: t("Rules: {rules}", { rules: game.rules }) }));
