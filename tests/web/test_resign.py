@@ -7,26 +7,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import StartServer
-from webclient import Server, Socket, pending
-
-
-def first_state(socket: Socket) -> dict[str, Any]:
-    """The state a new connection is sent, with nothing left waiting."""
-    state = socket.until(lambda m: m["type"] == "state")
-    pending(socket)
-    return socket.state or state
-
-
-def error(socket: Socket, message: dict[str, Any]) -> str:
-    """The code of the error ``message`` gets, which changes nothing for anybody."""
-    socket.send(message)
-    reply = socket.until(lambda m: m["type"] in ("error", "state"))
-    assert reply["type"] == "error", reply
-    return str(reply["code"])
+from webclient import Server, Socket, error, first_state
 
 
 @pytest.mark.slow

@@ -236,6 +236,20 @@ def pending(socket: Socket) -> list[dict[str, Any]]:
         except (TimeoutError, ConnectionClosed):
             return messages
 
+def first_state(socket: Socket) -> dict[str, Any]:
+    """The state a new connection is sent, with nothing left waiting."""
+    state = socket.until(lambda m: m["type"] == "state")
+    pending(socket)
+    return socket.state or state
+
+
+def error(socket: Socket, message: dict[str, Any]) -> str:
+    """The code of the error ``message`` gets, which changes nothing for anybody."""
+    socket.send(message)
+    reply = socket.until(lambda m: m["type"] in ("error", "state"))
+    assert reply["type"] == "error", reply
+    return str(reply["code"])
+
 
 def play(sockets: list[Socket | None], choose: Chooser, timeout: float = 120,
          actions: int | None = None) -> dict[str, Any]:
