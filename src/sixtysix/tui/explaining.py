@@ -40,147 +40,126 @@ def _yours(you: Words, theirs: Words, *roles: str) -> Words:
     return words
 
 
-def _false_out(no_trick: bool) -> Words:
+Variant = Callable[[int, dict[str, object]], str]
+"""A clause's words for ``n`` game points, with the seats' names and the points as parameters."""
+
+
+def _scored(you: Variant, to_you: Variant, theirs: Variant) -> Words:
+    """A clause in which one seat declared or closed (``seat``) and another scores
+    (``winner``, and ``first`` to 66 where the clause names it): its words when that seat
+    is the user's, when the scoring is the user's, and when neither is."""
     def words(p: dict[str, int], name: Callable[[int], str]) -> str:
-        n, points = p["game_points"], p["points"]
+        named: dict[str, object] = {"player": name(p["seat"]), "winner": name(p["winner"])}
+        if "first" in p:
+            named["first"] = name(p["first"])
+        if "points" in p:
+            named["points"] = p["points"]
         if p["seat"] == 0:
-            if no_trick:
-                return tn("You declared out with only {points} points, a false declaration: {winner} scores "
-                          "{n} game point, having taken no trick",
-                          "You declared out with only {points} points, a false declaration: {winner} scores "
-                          "{n} game points, having taken no trick", n, points=points,
-                          winner=name(p["winner"]))
-            return tn("You declared out with only {points} points, a false declaration: {winner} scores "
-                      "{n} game point",
-                      "You declared out with only {points} points, a false declaration: {winner} scores "
-                      "{n} game points", n, points=points, winner=name(p["winner"]))
-        if p["winner"] == 0:
-            if no_trick:
-                return tn("{player} declared out with only {points} points, a false declaration: you score "
-                          "{n} game point, having taken no trick",
-                          "{player} declared out with only {points} points, a false declaration: you score "
-                          "{n} game points, having taken no trick", n, player=name(p["seat"]), points=points)
-            return tn("{player} declared out with only {points} points, a false declaration: you score "
-                      "{n} game point",
-                      "{player} declared out with only {points} points, a false declaration: you score "
-                      "{n} game points", n, player=name(p["seat"]), points=points)
-        if no_trick:
-            return tn("{player} declared out with only {points} points, a false declaration: {winner} scores "
-                      "{n} game point, having taken no trick",
-                      "{player} declared out with only {points} points, a false declaration: {winner} scores "
-                      "{n} game points, having taken no trick", n, player=name(p["seat"]), points=points,
-                      winner=name(p["winner"]))
-        return tn("{player} declared out with only {points} points, a false declaration: {winner} scores "
-                  "{n} game point",
-                  "{player} declared out with only {points} points, a false declaration: {winner} scores "
-                  "{n} game points", n, player=name(p["seat"]), points=points, winner=name(p["winner"]))
+            return you(p["game_points"], named)
+        if all(p[role] == 0 for role in ("first", "winner") if role in p):
+            return to_you(p["game_points"], named)
+        return theirs(p["game_points"], named)
     return words
 
 
-def _failed_close(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point",
-                  "You closed the stock but {first} reached 66 first: {winner} scores {n} game points",
-                  n, first=name(p["first"]), winner=name(p["winner"]))
-    if p["first"] == 0 and p["winner"] == 0:
-        return tn("{player} closed the stock but you reached 66 first: you score {n} game point",
-                  "{player} closed the stock but you reached 66 first: you score {n} game points",
-                  n, player=name(p["seat"]))
-    return tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point",
-              "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game points",
-              n, player=name(p["seat"]), first=name(p["first"]), winner=name(p["winner"]))
-
-
-def _failed_close_no_trick(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point, "
-                  "having had no trick when the stock was closed",
-                  "You closed the stock but {first} reached 66 first: {winner} scores {n} game points, "
-                  "having had no trick when the stock was closed",
-                  n, first=name(p["first"]), winner=name(p["winner"]))
-    if p["first"] == 0 and p["winner"] == 0:
-        return tn("{player} closed the stock but you reached 66 first: you score {n} game point, "
-                  "having had no trick when the stock was closed",
-                  "{player} closed the stock but you reached 66 first: you score {n} game points, "
-                  "having had no trick when the stock was closed", n, player=name(p["seat"]))
-    return tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point, "
-              "having had no trick when the stock was closed",
-              "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game points, "
-              "having had no trick when the stock was closed",
-              n, player=name(p["seat"]), first=name(p["first"]), winner=name(p["winner"]))
-
-
-def _failed_close_three(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point "
-                  "(failed_close_points=three)",
-                  "You closed the stock but {first} reached 66 first: {winner} scores {n} game points "
-                  "(failed_close_points=three)", n, first=name(p["first"]), winner=name(p["winner"]))
-    if p["first"] == 0 and p["winner"] == 0:
-        return tn("{player} closed the stock but you reached 66 first: you score {n} game point "
-                  "(failed_close_points=three)",
-                  "{player} closed the stock but you reached 66 first: you score {n} game points "
-                  "(failed_close_points=three)", n, player=name(p["seat"]))
-    return tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point "
-              "(failed_close_points=three)",
-              "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game points "
-              "(failed_close_points=three)", n, player=name(p["seat"]), first=name(p["first"]),
-              winner=name(p["winner"]))
-
-
-def _failed_close_nobody(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point",
-                  "You closed the stock but nobody reached 66 first: {winner} scores {n} game points",
-                  n, winner=name(p["winner"]))
-    if p["winner"] == 0:
-        return tn("{player} closed the stock but nobody reached 66 first: you score {n} game point",
-                  "{player} closed the stock but nobody reached 66 first: you score {n} game points",
-                  n, player=name(p["seat"]))
-    return tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point",
-              "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points",
-              n, player=name(p["seat"]), winner=name(p["winner"]))
-
-
-def _failed_close_nobody_no_trick(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point, "
-                  "having had no trick when the stock was closed",
-                  "You closed the stock but nobody reached 66 first: {winner} scores {n} game points, "
-                  "having had no trick when the stock was closed", n, winner=name(p["winner"]))
-    if p["winner"] == 0:
-        return tn("{player} closed the stock but nobody reached 66 first: you score {n} game point, "
-                  "having had no trick when the stock was closed",
-                  "{player} closed the stock but nobody reached 66 first: you score {n} game points, "
-                  "having had no trick when the stock was closed", n, player=name(p["seat"]))
-    return tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point, "
-              "having had no trick when the stock was closed",
-              "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points, "
-              "having had no trick when the stock was closed", n, player=name(p["seat"]),
-              winner=name(p["winner"]))
-
-
-def _failed_close_nobody_three(p: dict[str, int], name: Callable[[int], str]) -> str:
-    n = p["game_points"]
-    if p["seat"] == 0:
-        return tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point "
-                  "(failed_close_points=three)",
-                  "You closed the stock but nobody reached 66 first: {winner} scores {n} game points "
-                  "(failed_close_points=three)", n, winner=name(p["winner"]))
-    if p["winner"] == 0:
-        return tn("{player} closed the stock but nobody reached 66 first: you score {n} game point "
-                  "(failed_close_points=three)",
-                  "{player} closed the stock but nobody reached 66 first: you score {n} game points "
-                  "(failed_close_points=three)", n, player=name(p["seat"]))
-    return tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point "
-              "(failed_close_points=three)",
-              "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points "
-              "(failed_close_points=three)", n, player=name(p["seat"]), winner=name(p["winner"]))
+_FALSE_OUT = _scored(
+    lambda n, k: tn("You declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game point",
+                    "You declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game points", n, **k),
+    lambda n, k: tn("{player} declared out with only {points} points, a false declaration: you score "
+                    "{n} game point",
+                    "{player} declared out with only {points} points, a false declaration: you score "
+                    "{n} game points", n, **k),
+    lambda n, k: tn("{player} declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game point",
+                    "{player} declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game points", n, **k))
+_FALSE_OUT_NO_TRICK = _scored(
+    lambda n, k: tn("You declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game point, having taken no trick",
+                    "You declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game points, having taken no trick", n, **k),
+    lambda n, k: tn("{player} declared out with only {points} points, a false declaration: you score "
+                    "{n} game point, having taken no trick",
+                    "{player} declared out with only {points} points, a false declaration: you score "
+                    "{n} game points, having taken no trick", n, **k),
+    lambda n, k: tn("{player} declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game point, having taken no trick",
+                    "{player} declared out with only {points} points, a false declaration: {winner} scores "
+                    "{n} game points, having taken no trick", n, **k))
+_FAILED_CLOSE = _scored(
+    lambda n, k: tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point",
+                    "You closed the stock but {first} reached 66 first: {winner} scores {n} game points",
+                    n, **k),
+    lambda n, k: tn("{player} closed the stock but you reached 66 first: you score {n} game point",
+                    "{player} closed the stock but you reached 66 first: you score {n} game points", n, **k),
+    lambda n, k: tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point",
+                    "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game points",
+                    n, **k))
+_FAILED_CLOSE_NO_TRICK = _scored(
+    lambda n, k: tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "You closed the stock but {first} reached 66 first: {winner} scores {n} game points, "
+                    "having had no trick when the stock was closed", n, **k),
+    lambda n, k: tn("{player} closed the stock but you reached 66 first: you score {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "{player} closed the stock but you reached 66 first: you score {n} game points, "
+                    "having had no trick when the stock was closed", n, **k),
+    lambda n, k: tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game "
+                    "points, "
+                    "having had no trick when the stock was closed", n, **k))
+_FAILED_CLOSE_THREE = _scored(
+    lambda n, k: tn("You closed the stock but {first} reached 66 first: {winner} scores {n} game point "
+                    "(failed_close_points=three)",
+                    "You closed the stock but {first} reached 66 first: {winner} scores {n} game points "
+                    "(failed_close_points=three)", n, **k),
+    lambda n, k: tn("{player} closed the stock but you reached 66 first: you score {n} game point "
+                    "(failed_close_points=three)",
+                    "{player} closed the stock but you reached 66 first: you score {n} game points "
+                    "(failed_close_points=three)", n, **k),
+    lambda n, k: tn("{player} closed the stock but {first} reached 66 first: {winner} scores {n} game point "
+                    "(failed_close_points=three)",
+                    "{player} closed the stock but {first} reached 66 first: {winner} scores {n} game points "
+                    "(failed_close_points=three)", n, **k))
+_FAILED_CLOSE_NOBODY = _scored(
+    lambda n, k: tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point",
+                    "You closed the stock but nobody reached 66 first: {winner} scores {n} game points",
+                    n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: you score {n} game point",
+                    "{player} closed the stock but nobody reached 66 first: you score {n} game points",
+                    n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point",
+                    "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points",
+                    n, **k))
+_FAILED_CLOSE_NOBODY_NO_TRICK = _scored(
+    lambda n, k: tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "You closed the stock but nobody reached 66 first: {winner} scores {n} game points, "
+                    "having had no trick when the stock was closed", n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: you score {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "{player} closed the stock but nobody reached 66 first: you score {n} game points, "
+                    "having had no trick when the stock was closed", n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point, "
+                    "having had no trick when the stock was closed",
+                    "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points, "
+                    "having had no trick when the stock was closed", n, **k))
+_FAILED_CLOSE_NOBODY_THREE = _scored(
+    lambda n, k: tn("You closed the stock but nobody reached 66 first: {winner} scores {n} game point "
+                    "(failed_close_points=three)",
+                    "You closed the stock but nobody reached 66 first: {winner} scores {n} game points "
+                    "(failed_close_points=three)", n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: you score {n} game point "
+                    "(failed_close_points=three)",
+                    "{player} closed the stock but nobody reached 66 first: you score {n} game points "
+                    "(failed_close_points=three)", n, **k),
+    lambda n, k: tn("{player} closed the stock but nobody reached 66 first: {winner} scores {n} game point "
+                    "(failed_close_points=three)",
+                    "{player} closed the stock but nobody reached 66 first: {winner} scores {n} game points "
+                    "(failed_close_points=three)", n, **k))
 
 
 def _false_out_each(p: dict[str, int], name: Callable[[int], str]) -> str:
@@ -228,14 +207,14 @@ _CLAUSES: dict[str, Words] = {
                          lambda p, name: t("{player} closed the stock and reached 66 first",
                                            player=name(p["seat"])), "seat"),
     "last_trick": lambda p, _: t("All tricks played, the last worth 10"),
-    "false_out": _false_out(no_trick=False),
-    "false_out_no_trick": _false_out(no_trick=True),
-    "failed_close": _failed_close,
-    "failed_close_no_trick": _failed_close_no_trick,
-    "failed_close_three": _failed_close_three,
-    "failed_close_nobody": _failed_close_nobody,
-    "failed_close_nobody_no_trick": _failed_close_nobody_no_trick,
-    "failed_close_nobody_three": _failed_close_nobody_three,
+    "false_out": _FALSE_OUT,
+    "false_out_no_trick": _FALSE_OUT_NO_TRICK,
+    "failed_close": _FAILED_CLOSE,
+    "failed_close_no_trick": _FAILED_CLOSE_NO_TRICK,
+    "failed_close_three": _FAILED_CLOSE_THREE,
+    "failed_close_nobody": _FAILED_CLOSE_NOBODY,
+    "failed_close_nobody_no_trick": _FAILED_CLOSE_NOBODY_NO_TRICK,
+    "failed_close_nobody_three": _FAILED_CLOSE_NOBODY_THREE,
     "tie_most_tricks": _yours(
         lambda p, _: t("Both have {points} points; you took more tricks ({tricks} to {other_tricks}): 1 "
                        "game point "
