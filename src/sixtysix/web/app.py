@@ -38,7 +38,7 @@ MAX_MESSAGE = 4096
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
 _STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401,
-           "bad_credentials": 401}
+           "bad_credentials": 401, "account_required": 403}
 CSRF_COOKIE = "sixtysix_csrf"
 """The cookie holding the token a state-changing request echoes in :data:`CSRF_HEADER`."""
 CSRF_HEADER = "x-csrf-token"

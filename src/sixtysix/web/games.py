@@ -32,13 +32,13 @@ from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import narrowed
 from sixtysix.games import AnyMatch, AnyObservation, game_of
-from sixtysix.rules import Rules
+from sixtysix.rules import PRESET_NAMES, Rules
 from sixtysix.table import Event, EventKind, NotYourTurnError, Table
 from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
-from sixtysix.web.models.games import PERSON, Game, others, seat_names
+from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, others, seat_names
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
@@ -247,25 +247,38 @@ class GameService:
         game.host.wake(match)
 
     async def create(self, player: Player, opponent: str | None, rules_text: str,
-                     level: str | None, seats: Sequence[str] | None = None) -> LiveGame:
+                     level: str | None, seats: Sequence[str] | None = None, *, rated: bool = False,
+                     clock: Clock | None = None) -> LiveGame:
         """A new game with the player in seat 0 and each other seat a bot or open for a
         person (who takes it by the game's link): in a game of one other seat as
         ``opponent`` and ``level`` say, of more as ``seats`` names the kind of each (a
-        level or :data:`PERSON`). The match starts once every person's seat is taken."""
+        level or :data:`PERSON`). The match starts once every person's seat is taken.
+        A ``rated`` game is between accounts' players only, under a preset unchanged,
+        with a move clock (:data:`DEFAULT_CLOCK` unless ``clock`` says)."""
         rules = Rules.parse(rules_text)
         bots = self._other_seats(rules, opponent, level, seats)
-        game = await self._open(rules, [player, *[None] * len(bots)], [None, *bots])
+        if rated:
+            if player.account is None:
+                raise GameError("account_required", "rated games are for signed-in players")
+            if any(bot is not None for bot in bots):
+                raise GameError("bad_request", "rated games are between people only")
+            if rules_text.strip() not in PRESET_NAMES:
+                raise GameError("bad_request", "a rated game is played by a preset unchanged")
+            clock = clock or DEFAULT_CLOCK
+        game = await self._open(rules, [player, *[None] * len(bots)], [None, *bots], rated=rated, clock=clock)
         _created(game, player)
         return game
 
-    async def _open(self, rules: Rules, players: Sequence[Player | None],
-                    bots: Sequence[str | None]) -> LiveGame:
+    async def _open(self, rules: Rules, players: Sequence[Player | None], bots: Sequence[str | None], *,
+                    rated: bool = False, clock: Clock | None = None) -> LiveGame:
         """A new game of ``rules``, stored and in memory, with each seat's person (``None``:
-        a seat open for one) or bot; its match starts at once when no seat is open."""
+        a seat open for one) or bot, rated or not, with a move clock or none; its match
+        starts at once when no seat is open."""
         count = len(players)
         row = GameRow(secrets.token_urlsafe(12), "open", str(rules), self._rng.randrange(count), bots[1],
                       [None if player is None else player.id for player in players], (0,) * count,
-                      None, None, now(), *bots[2:])
+                      None, None, now(), bots[2] if count > 2 else None, rated,
+                      None if clock is None else clock.move, None if clock is None else clock.bank)
         table = Table([None] * count, rules, dealer=row.first_dealer)
         names = {player.id: player.name for player in players if player is not None}
         game = LiveGame(row, table, seat_names(row, names), 0)
@@ -318,6 +331,8 @@ class GameService:
                 raise GameError("not_open", "this table is not open")
             if player.id in row.player_ids:
                 raise GameError("own_game", "you already sit at this table")
+            if row.rated and player.account is None:
+                raise GameError("account_required", "rated games are for signed-in players")
             seat = next(s for s in game.seats if row.player_ids[s] is None and row.bots[s] is None)
             row.player_ids[seat] = player.id
             new = []
@@ -574,7 +589,9 @@ class GameService:
             player_id, name = row.player_ids[seat], game.names[seat]
             assert player_id is not None and name is not None
             players[persons[(index + 1) % len(persons)]] = Player(player_id, name)
-        new = await self._open(Rules.parse(row.rules), players, row.bots)
+        clock = None if row.move_seconds is None or row.bank_seconds is None else Clock(
+            move=row.move_seconds, bank=row.bank_seconds)
+        new = await self._open(Rules.parse(row.rules), players, row.bots, rated=row.rated, clock=clock)
         first = players[0]
         assert first is not None
         _created(new, first)

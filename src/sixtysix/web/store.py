@@ -27,8 +27,11 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
+    BigInteger,
+    Boolean,
     Column,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -72,6 +75,9 @@ games = Table(
     Column("player2", String(32), ForeignKey("players.id"), index=True),
     Column("bot2", String(16)),
     Column("score2", Integer),
+    Column("rated", Boolean, nullable=False, server_default="0"),
+    Column("move_seconds", Integer),
+    Column("bank_seconds", Integer),
 )
 
 moves = Table(
@@ -81,6 +87,7 @@ moves = Table(
     Column("kind", String(8), nullable=False),
     Column("seat", Integer),
     Column("value", String(100), nullable=False),
+    Column("at", BigInteger),
 )
 
 accounts = Table(
@@ -101,6 +108,37 @@ sessions = Table(
     Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
     Column("created", String(20), nullable=False),
     Column("last_seen", String(20), nullable=False),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("kind", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", String(20), nullable=False),
+)
+
+rating_history = Table(
+    "rating_history", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", String(20), nullable=False),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("at", String(20), nullable=False),
 )
 
 DELETED_NAME = "deleted player"
@@ -136,16 +174,28 @@ class Account:
 
 
 @dataclass(frozen=True)
+class Rating:
+    """A player's rating in one kind of game: its mean ``mu`` and uncertainty ``sigma`` on
+    the displayed scale, and how many rated matches made it."""
+
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True)
 class Move:
     """One stored step of a game: ``deal`` (value: the deck's card tokens, top
     first), ``act`` (value: the action's token), ``claim`` (value empty), ``resign``
     (``seat`` gave the match up; value empty) or ``forfeit`` (``seat`` lost: its program
-    bot failed; value: why, at most 100 characters)."""
+    bot failed; value: why, at most 100 characters); ``at``: when, in Unix milliseconds
+    (``None`` in games stored before moves had times)."""
 
     seq: int
     kind: str
     seat: int | None
     value: str
+    at: int | None = None
 
 
 @dataclass
@@ -153,7 +203,9 @@ class GameRow:
     """A game's row: who plays, under which rules, and how it stands.
 
     A three-hand game has three entries in ``player_ids`` and ``score``; ``bot`` is
-    the bot of seat 1 (the opponent of a two-hand game), ``bot2`` that of seat 2.
+    the bot of seat 1 (the opponent of a two-hand game), ``bot2`` that of seat 2. A
+    ``rated`` game counts for its players' ratings; a game with a move clock has
+    ``move_seconds`` for each move and a bank of ``bank_seconds`` for each seat.
     """
 
     id: str
@@ -167,6 +219,9 @@ class GameRow:
     ending: str | None
     created: str
     bot2: str | None = None
+    rated: bool = False
+    move_seconds: int | None = None
+    bank_seconds: int | None = None
 
     @property
     def seats(self) -> int:
@@ -200,7 +255,8 @@ class GameRow:
             "score0": scores[0], "score1": scores[1], "winner": self.winner,
             "ending": self.ending, "created": self.created,
             "player2": players[2], "bot2": self.bot2,
-            "score2": scores[2],
+            "score2": scores[2], "rated": self.rated,
+            "move_seconds": self.move_seconds, "bank_seconds": self.bank_seconds,
         }
 
 
@@ -416,6 +472,17 @@ class Store:
                                            created=stamp, last_seen=stamp))
         return token
 
+    # ------------------------------------------------------------------ ratings
+
+    def ratings_of(self, player_ids: Sequence[str], kind: str) -> dict[str, Rating]:
+        """The ratings players have in a kind of game (a player never rated in it is absent)."""
+        if not player_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(select(ratings).where(ratings.c.kind == kind,
+                                                    ratings.c.player_id.in_(set(player_ids))))
+            return {row.player_id: Rating(row.mu, row.sigma, row.games) for row in rows}
+
     # -------------------------------------------------------------------- games
 
     def create_game(self, game: GameRow, first: Sequence[Move] = ()) -> None:
@@ -444,7 +511,7 @@ class Store:
             if row is None:
                 return None
             stored = db.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.seq))
-            return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value) for m in stored]
+            return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value, m.at) for m in stored]
 
     def games(self, *, statuses: Sequence[str] = (), player_id: str | None = None) -> list[GameRow]:
         """Game rows, newest first, by status and/or by one of the players."""
@@ -460,7 +527,7 @@ class Store:
 
 def _move_values(game_id: str, move: Move) -> dict[str, Any]:
     return {"game_id": game_id, "seq": move.seq, "kind": move.kind, "seat": move.seat,
-            "value": move.value}
+            "value": move.value, "at": move.at}
 
 
 def _account(row: Any) -> Account:
@@ -468,10 +535,9 @@ def _account(row: Any) -> Account:
 
 
 def _game_row(row: Any) -> GameRow:
-    if row.score2 is None:
-        return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot,
-                       [row.player0, row.player1], (row.score0, row.score1), row.winner, row.ending,
-                       row.created)
-    return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot,
-                   [row.player0, row.player1, row.player2], (row.score0, row.score1, row.score2),
-                   row.winner, row.ending, row.created, row.bot2)
+    three = row.score2 is not None
+    players = [row.player0, row.player1, *([row.player2] if three else [])]
+    score = (row.score0, row.score1, *((row.score2,) if three else ()))
+    return GameRow(row.id, row.status, row.rules, row.first_dealer, row.bot, players, score, row.winner,
+                   row.ending, row.created, row.bot2 if three else None, bool(row.rated), row.move_seconds,
+                   row.bank_seconds)

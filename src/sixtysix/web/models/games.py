@@ -39,6 +39,10 @@ NUMBER_MAX = 99
 number from 1, but a match to 100,000 is no game for a browser table."""
 NUMERIC_FLAGS = tuple(name for name in FLAGS if flag_values(name) is None)
 """The rule flags that take a number rather than one of a list of values."""
+MOVE_SECONDS = (5, 300)
+"""The shortest and longest time for one move of a clock."""
+BANK_SECONDS = (0, 1800)
+"""The smallest and largest time bank of a clock."""
 PERSON = "human"
 """The kind of a three-hand seat a person takes (the others are bot levels)."""
 
@@ -64,9 +68,26 @@ Kind = Annotated[str, StringConstraints(max_length=KIND_LENGTH)]
 """A level, a program bot's name or a seat kind: checked by the game service."""
 
 
+class Clock(BaseModel):
+    """A move clock: ``move`` seconds for each move of a person's seat, then its bank of
+    ``bank`` seconds for the whole match."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: Annotated[int, Field(ge=MOVE_SECONDS[0], le=MOVE_SECONDS[1])]
+    bank: Annotated[int, Field(ge=BANK_SECONDS[0], le=BANK_SECONDS[1])]
+
+
+DEFAULT_CLOCK = Clock(move=20, bank=60)
+"""The clock of a rated game created without one."""
+
+
 class NewGame(BaseModel):
     """``POST /api/games``: a two-hand game against a bot or a person (``opponent``,
-    ``level``), or a three-hand game with the kind of seats 1 and 2 (``seats``)."""
+    ``level``), or a three-hand game with the kind of seats 1 and 2 (``seats``); ``rated``
+    (every other seat a person's, the rules a preset unchanged, every player an account's)
+    or casual; a move ``clock`` (a rated game's is :data:`DEFAULT_CLOCK` unless given, a
+    casual game has none unless given)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -75,6 +96,8 @@ class NewGame(BaseModel):
     rules: Annotated[str, StringConstraints(max_length=RULES_LENGTH), AfterValidator(_rules)] = "classic"
     """A preset and flags, numeric ones from :data:`NUMBER_MIN` to :data:`NUMBER_MAX`."""
     seats: Annotated[list[Kind], Field(max_length=2)] | None = None
+    rated: bool = False
+    clock: Clock | None = None
 
     @property
     def invites(self) -> bool:
@@ -113,13 +136,19 @@ class Game(BaseModel):
     """How the match ended: ``played``, ``claimed``, ``resigned`` or ``forfeit``."""
     created: str
     your_seat: int | None
+    rated: bool = False
+    clock: Clock | None = None
+    """The game's move clock, if it has one."""
 
     @classmethod
     def of(cls, row: GameRow, names: list[str | None], seat: int | None) -> Game:
         """A row's game as the player in ``seat`` sees it, with each seat's name."""
+        clock = None
+        if row.move_seconds is not None and row.bank_seconds is not None:
+            clock = Clock(move=row.move_seconds, bank=row.bank_seconds)
         return cls(id=row.id, status=row.status, players=names, bot=row.bot, bots=row.bots, rules=row.rules,
                    score=list(row.score), winner=row.winner, ending=row.ending, created=row.created,
-                   your_seat=seat)
+                   your_seat=seat, rated=row.rated, clock=clock)
 
 
 def level_name(level: str) -> str:

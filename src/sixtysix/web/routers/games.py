@@ -23,7 +23,8 @@ GameId = Annotated[str, PathParameter(max_length=ID_LENGTH)]
 async def create(body: NewGame, player: Signed, service: Service, limit: Limit) -> GameReply:
     """A new game with the caller in seat 0."""
     limit("games", *(["invitations"] if body.invites else []))
-    game = await service.create(player, body.opponent, body.rules, body.level, body.seats)
+    game = await service.create(player, body.opponent, body.rules, body.level, body.seats, rated=body.rated,
+                                clock=body.clock)
     return GameReply(game=game.describe(player))
 
 
