@@ -152,6 +152,19 @@ def test_user_names_are_unique_by_case_and_look_alikes(server: Server) -> None:
     assert short.status_code == 400 and short.json()["error"]["code"] == "bad_password"
 
 
+def test_a_guest_cannot_take_a_name_like_an_accounts(server: Server) -> None:
+    sign_up(client(server), "Anna")
+    for alike in ("ANNA", " anna ", "\u0410nna"):
+        guest = client(server).post("/api/guest", json={"name": alike})
+        assert guest.status_code == 409 and guest.json()["error"]["code"] == "name_taken", alike
+    bob = client(server)
+    assert bob.post("/api/guest", json={"name": "Bob"}).status_code == 200
+    renamed = bob.post("/api/guest", json={"name": "anna"})
+    assert renamed.status_code == 409 and renamed.json()["error"]["code"] == "name_taken"
+    assert bob.get("/api/me").json()["player"]["name"] == "Bob"
+    assert client(server).post("/api/guest", json={"name": "Annabel"}).status_code == 200
+
+
 def test_brute_force_is_locked_out(server: Server) -> None:
     sign_up(client(server), "Fay")
     attacker = client(server)

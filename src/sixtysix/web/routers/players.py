@@ -6,6 +6,7 @@ from fastapi import APIRouter, Response
 
 from sixtysix.web.dependencies import COOKIE, CurrentPlayer, Limit, Stored
 from sixtysix.web.errors import ApiError
+from sixtysix.web.models.accounts import skeleton
 from sixtysix.web.models.players import Guest, PlayerReply
 from sixtysix.web.routers.accounts import reply
 
@@ -18,10 +19,13 @@ COOKIE_AGE = 10 * 365 * 24 * 3600
 @router.post("/guest")
 async def guest(body: Guest, known: CurrentPlayer, stored: Stored, limit: Limit,
                 response: Response) -> PlayerReply:
-    """A new guest player with its cookie, or a new name for the caller."""
+    """A new guest player with its cookie, or a new name for the caller; ``409 name_taken``
+    for a name alike by case or look-alikes to an account's, which a guest may not pass as."""
     limit("guests" if known is None else "renames")
     if known is not None and known.account is not None:
         raise ApiError(409, "signed_in", "an account's name is its user name")
+    if await stored.run(stored.store.account, skeleton(body.name)) is not None:
+        raise ApiError(409, "name_taken", "an account has this name, or one too like it")
     if known is not None:
         player = await stored.rename(known.id, body.name)
     else:
