@@ -38,7 +38,8 @@ class Account:
 
     def socket(self, game_id: str) -> Socket:
         """A WebSocket to a game with the account's session."""
-        return Socket(self.server, game_id, {"Cookie": f"sixtysix_session={self.http.cookies['sixtysix_session']}"})
+        session = self.http.cookies["sixtysix_session"]
+        return Socket(self.server, game_id, {"Cookie": f"sixtysix_session={session}"})
 
     def get(self, path: str) -> Any:
         """A GET's JSON body, which must be a success."""
@@ -87,7 +88,8 @@ def stored_history(url: str) -> list[Any]:
     return list(rows)
 
 
-def test_a_rated_match_rates_its_players_as_openskill_does(start_server: StartServer, database_url: str) -> None:
+def test_a_rated_match_rates_its_players_as_openskill_does(start_server: StartServer,
+                                                           database_url: str) -> None:
     server = start_server(database_url, arguments=UNLIMITED)
     ann, bob = Account(server, "ann"), Account(server, "bob")
     game = resigned(ann, bob)
@@ -142,7 +144,8 @@ def test_a_three_hand_match_is_rated_by_places(server: Server, tmp_path: Any) ->
     expected = MODEL.rate([[MODEL.rating()] for _ in players], ranks=places)
     stored = stored_ratings(f"sqlite:///{tmp_path / 'sixtysix.db'}")
     for player, [rating] in zip(players, expected, strict=True):
-        assert stored[(player.player_id, "three-hand")] == pytest.approx((rating.mu, rating.sigma, 1), abs=1e-9)
+        expect = (rating.mu, rating.sigma, 1)
+        assert stored[(player.player_id, "three-hand")] == pytest.approx(expect, abs=1e-9)
     assert stored_ratings(f"sqlite:///{tmp_path / 'sixtysix.db'}").keys() == {
         (player.player_id, "three-hand") for player in players}
 
@@ -178,7 +181,8 @@ def test_a_profile_counts_results_against_each_level(server: Server) -> None:
     assert profile["name"] == "Ann_1"
     assert profile["levels"] == {"classic": {"easy": {"wins": 0, "losses": 1}}}
     assert profile["people"] == {}
-    assert [(g["id"], g["your_seat"], g["players"][1]) for g in profile["recent"]] == [(game, None, "Easy bot")]
+    recent = [(g["id"], g["your_seat"], g["players"][1]) for g in profile["recent"]]
+    assert recent == [(game, None, "Easy bot")], "the games as a visitor sees them"
     for name in ("nobody", "x" * 65, "Ann_2"):
         missing = guest.get(f"/api/players/{name}")
         assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_player"
