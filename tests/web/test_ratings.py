@@ -183,6 +183,7 @@ def test_a_profile_counts_results_against_each_level(server: Server) -> None:
     assert profile["people"] == {}
     recent = [(g["id"], g["your_seat"], g["players"][1]) for g in profile["recent"]]
     assert recent == [(game, None, "Easy bot")], "the games as a visitor sees them"
+    assert profile["seats"] == [0]
     for name in ("nobody", "x" * 65, "Ann_2"):
         missing = guest.get(f"/api/players/{name}")
         assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_player"

@@ -59,7 +59,8 @@ class Record(BaseModel):
 class Profile(BaseModel):
     """``GET /api/players/{name}``: an account's ratings by kind, the history of each,
     its finished matches won and lost against people and against each level (by kind, then
-    level), and its last finished matches, newest first."""
+    level), and its last finished matches, newest first, as the caller sees them, with the
+    account's seat in each (``seats``)."""
 
     name: str
     ratings: list[KindRating]
@@ -67,6 +68,7 @@ class Profile(BaseModel):
     people: dict[str, Record]
     levels: dict[str, dict[str, Record]]
     recent: list[Game]
+    seats: list[int]
 
 
 class Strengths(BaseModel):

@@ -235,7 +235,8 @@ class Ratings:
             name=player.name,
             ratings=[kind_rating(kind, current[kind]) for kind in PRESET_NAMES if kind in current],
             history=history, people=people, levels=levels,
-            recent=await self.storage.describe(rows[:RECENT], viewer))
+            recent=await self.storage.describe(rows[:RECENT], viewer),
+            seats=[row.player_ids.index(player.id) for row in rows[:RECENT]])
 
 
 def _count(record: Record, won: bool) -> None:
