@@ -58,9 +58,11 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 TWO_HAND_ELO: Mapping[str, float] = {"hard": 385, "medium": 268, "easy": -86, "random": -566}
 """The two-hand levels' Bradley-Terry ratings on the Elo scale from one ``sixtysix
 tournament`` run of each against the others (docs/STRENGTH.md)."""
-TWO_HAND_PAIRS: Sequence[tuple[str, str, float]] = (("expert", "hard", 64),)
-"""Levels measured against one other only: each level, the other, and the difference of
-their ratings in their tournament (``expert`` +32 against ``hard`` -32, docs/STRENGTH.md)."""
+TWO_HAND_PAIRS: Sequence[tuple[str, str, float, float]] = (("expert", "hard", -32, 104),
+                                                         ("expert", "medium", 323, 243.5))
+"""Two-hand tournaments of two levels (docs/STRENGTH.md): a level, its opponent, the first's
+rating in their tournament (the opponent's is its negative) and the half-width of its 95%
+interval: ``expert`` -32 (-136..72) against ``hard``, +323 (79..566) against ``medium``."""
 THREE_HAND_FIRSTS: Sequence[tuple[str, str, float]] = (
     ("medium", "random", 0.914), ("medium", "easy", 0.493), ("hard", "medium", 0.569))
 """Three-hand tournaments (docs/STRENGTH.md): a level, the level of its two opponents, and
@@ -90,46 +92,60 @@ def anchored(ratings: Mapping[str, float], anchor: str = "medium") -> dict[str, 
     return {level: round(value + shift) for level, value in ratings.items() if level in LEVELS}
 
 
-def linked(known: Mapping[str, float], pairs: Iterable[tuple[str, str, float]]) -> dict[str, float]:
-    """``known`` ratings and the levels reached from them by ``pairs`` (a level, another,
-    and the first's rating less the other's), each pair used once either way.
+Link = tuple[str, str, float, float]
+"""Two levels, the first's rating less the second's, and the half-width of that difference's
+95% interval (a link measured more closely weighs more)."""
 
-    >>> linked({"medium": 0}, [("hard", "medium", 169), ("medium", "easy", 116)])
-    {'medium': 0, 'hard': 169, 'easy': -116}
+
+def pair_links(pairs: Iterable[tuple[str, str, float, float]]) -> list[Link]:
+    """The links of two-level tournaments: each level's rating and interval there, doubled
+    as the difference to its opponent (whose rating is its negative).
+
+    >>> pair_links([("expert", "hard", -32, 104)])
+    [('expert', 'hard', -64, 208)]
+    """
+    return [(level, other, 2 * rating, 2 * spread) for level, other, rating, spread in pairs]
+
+
+def linked(known: Mapping[str, float], links: Iterable[Link]) -> dict[str, float]:
+    """``known`` ratings and the levels reached from them by ``links``, one level at a
+    time: a level that several links reach from known levels gets the mean of their
+    estimates weighted by the inverse square of their intervals.
+
+    >>> linked({"medium": 0}, [("hard", "medium", 169, 1), ("medium", "easy", 116, 1)])
+    {'medium': 0, 'hard': 169.0, 'easy': -116.0}
+    >>> expert = [("expert", "hard", -64, 208), ("expert", "medium", 646, 487)]
+    >>> round(linked({"hard": 385, "medium": 268}, expert)["expert"])
+    412
     """
     found = dict(known)
-    left = list(pairs)
-    while left:
-        usable = [pair for pair in left if (pair[0] in found) != (pair[1] in found)]
-        if not usable:
-            break
-        first, other, difference = usable[0]
-        if first in found:
-            found[other] = found[first] - difference
-        else:
-            found[first] = found[other] + difference
-        left.remove(usable[0])
+    left = list(links)
+    while usable := [link for link in left if (link[0] in found) != (link[1] in found)]:
+        level = usable[0][1] if usable[0][0] in found else usable[0][0]
+        mine = [link for link in usable if level in link[:2]]
+        estimates = [(found[b] + d if a == level else found[a] - d, 1 / spread ** 2)
+                     for a, b, d, spread in mine]
+        found[level] = sum(value * weight for value, weight in estimates) / sum(w for _, w in estimates)
+        left = [link for link in left if link not in mine]
     return found
 
 
-Pairs = Sequence[tuple[str, str, float]]
-"""Levels measured against one other: each pair's two levels and a figure of the match."""
-
-
-def level_strengths(two_hand: Mapping[str, float] = TWO_HAND_ELO, two_pairs: Pairs = TWO_HAND_PAIRS,
-                    three_firsts: Pairs = THREE_HAND_FIRSTS) -> dict[str, dict[str, int]]:
+def level_strengths(two_hand: Mapping[str, float] = TWO_HAND_ELO,
+                    two_pairs: Sequence[tuple[str, str, float, float]] = TWO_HAND_PAIRS,
+                    three_firsts: Sequence[tuple[str, str, float]] = THREE_HAND_FIRSTS,
+                    ) -> dict[str, dict[str, int]]:
     """Each level's strength in each kind of game on the players' scale, ``medium`` at
     :data:`MU`: the two-hand tournaments' ratings for every two-hand preset, and the
     three-hand levels from their first-place rates against two of another level.
 
     >>> table = level_strengths()
     >>> table["classic"]
-    {'hard': 1617, 'medium': 1500, 'easy': 1146, 'expert': 1681}
+    {'hard': 1617, 'medium': 1500, 'easy': 1146, 'expert': 1644}
     >>> table["three-hand"]
     {'medium': 1500, 'easy': 1384, 'hard': 1669}
     """
-    two = anchored(linked(two_hand, two_pairs))
-    three = anchored(linked({"medium": MU}, [(a, b, elo_difference(p, 2)) for a, b, p in three_firsts]))
+    two = anchored(linked(two_hand, pair_links(two_pairs)))
+    three = anchored(linked({"medium": MU}, [(a, b, elo_difference(p, 2), 1.0) for a, b, p in three_firsts]))
     return {kind: three if kind == THREE_HAND else two for kind in PRESET_NAMES}
 
 
