@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from accessibility import assert_accessible
 from conftest import StartServer
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Dialog, Page, sync_playwright
 from test_ratings import UNLIMITED, Account, resigned
 from webclient import Server, first_state
 
@@ -49,8 +49,13 @@ def lost_to_guest(server: Server, account: Account, name: str) -> None:
 def page_of(browser: Browser, errors: list[str]) -> Page:
     """A fresh visitor's page that notes its errors and any dialog."""
     page = browser.new_context().new_page()
+
+    def dialog(opened: Dialog) -> None:
+        errors.append("dialog " + opened.message)
+        opened.dismiss()
+
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("dialog", lambda dialog: (errors.append("dialog " + dialog.message), dialog.dismiss()))
+    page.on("dialog", dialog)
     page.on("console", lambda message: errors.append(message.text)
             if "Content Security Policy" in message.text else None)
     return page
