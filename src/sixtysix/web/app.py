@@ -30,7 +30,7 @@ from sixtysix.web.games import GameService
 from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
 from sixtysix.web.ratelimits import Limiter, RateLimits
-from sixtysix.web.routers import accounts, games, options, pages, players, sockets
+from sixtysix.web.routers import accounts, games, options, pages, players, ratings, sockets
 from sixtysix.web.store import Store
 
 MAX_MESSAGE = 4096
@@ -130,7 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = Limiter(settings.rate_limits)
     app.state.max_message = MAX_MESSAGE
     for router in (pages.router, players.router, accounts.router, options.router, games.router,
-                   sockets.router):
+                   sockets.router, ratings.router):
         app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(Csrf)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -181,6 +181,35 @@ class Rating:
     mu: float
     sigma: float
     games: int
+
+
+@dataclass(frozen=True)
+class Rated:
+    """How a rated game that has just ended changes its players' ratings in its ``kind``:
+    ``rate`` turns the rating of each seat's player before the game (``initial`` for a player
+    never rated in the kind) into the rating after it."""
+
+    kind: str
+    initial: Rating
+    rate: Callable[[list[Rating]], list[Rating]]
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating in ``kind`` after the rated game ``game_id`` ended ``at``."""
+
+    game_id: str
+    kind: str
+    at: str
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A leaderboard's line: an account's user name and its rating."""
+
+    name: str
+    rating: Rating
 
 
 @dataclass(frozen=True)
@@ -483,6 +512,61 @@ class Store:
                                                     ratings.c.player_id.in_(set(player_ids))))
             return {row.player_id: Rating(row.mu, row.sigma, row.games) for row in rows}
 
+    def leaderboard(self, kind: str, limit: int, provisional_sigma: float) -> list[Ranked]:
+        """The accounts rated in a kind of game, best first, at most ``limit``: those whose
+        rating is established (``sigma`` at most ``provisional_sigma``) before the others."""
+        query = (select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+                 .join(accounts, accounts.c.player_id == ratings.c.player_id)
+                 .where(ratings.c.kind == kind)
+                 .order_by(ratings.c.sigma > provisional_sigma, ratings.c.mu.desc(), accounts.c.name)
+                 .limit(limit))
+        with self.engine.connect() as db:
+            return [Ranked(row.name, Rating(row.mu, row.sigma, row.games)) for row in db.execute(query)]
+
+    def account_player(self, key: str) -> Player | None:
+        """The player of the account whose name has the skeleton ``key``, if any."""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts.c.id, accounts.c.player_id, accounts.c.name)
+                             .where(accounts.c.name_key == key)).first()
+        return None if row is None else Player(row.player_id, row.name, row.id)
+
+    def rating_history(self, player_id: str) -> tuple[dict[str, Rating], list[RatingPoint]]:
+        """A player's rating in each kind of game it was rated in, and its rating after each
+        of its rated games, in the order they were played."""
+        with self.engine.connect() as db:
+            now_rows = db.execute(select(ratings).where(ratings.c.player_id == player_id))
+            current = {row.kind: Rating(row.mu, row.sigma, row.games) for row in now_rows}
+            rows = db.execute(select(rating_history).where(rating_history.c.player_id == player_id)
+                              .order_by(rating_history.c.at, rating_history.c.game_id)).all()
+        history = []
+        for kind in dict.fromkeys(row.kind for row in rows):
+            chain = _chained([row for row in rows if row.kind == kind])
+            history += [RatingPoint(row.game_id, kind, row.at, Rating(row.mu, row.sigma, count))
+                        for count, row in enumerate(chain, 1)]
+        return current, history
+
+    @staticmethod
+    def _rate(db: Any, game: GameRow, rated: Rated) -> None:
+        """Write a finished rated game's new ratings and their history (in the caller's
+        transaction; PostgreSQL locks the players' rating rows first)."""
+        ids = [player_id for player_id in game.player_ids if player_id is not None]
+        query = select(ratings).where(ratings.c.kind == rated.kind, ratings.c.player_id.in_(ids))
+        if db.dialect.name != "sqlite":
+            query = query.with_for_update()
+        found = {row.player_id: Rating(row.mu, row.sigma, row.games) for row in db.execute(query)}
+        before = [found.get(player_id, rated.initial) for player_id in ids]
+        stamp = now()
+        for player_id, old, new in zip(ids, before, rated.rate(before), strict=True):
+            values = {"mu": new.mu, "sigma": new.sigma, "games": new.games, "updated": stamp}
+            if player_id in found:
+                db.execute(update(ratings).values(**values).where(
+                    ratings.c.player_id == player_id, ratings.c.kind == rated.kind))
+            else:
+                db.execute(insert(ratings).values(player_id=player_id, kind=rated.kind, **values))
+            db.execute(insert(rating_history).values(
+                game_id=game.id, player_id=player_id, kind=rated.kind, mu_before=old.mu,
+                sigma_before=old.sigma, mu=new.mu, sigma=new.sigma, at=stamp))
+
     # -------------------------------------------------------------------- games
 
     def create_game(self, game: GameRow, first: Sequence[Move] = ()) -> None:
@@ -492,9 +576,13 @@ class Store:
             if first:
                 db.execute(insert(moves), [_move_values(game.id, m) for m in first])
 
-    def save(self, game: GameRow, new: Sequence[Move], *, row: bool = True) -> None:
-        """Store a game's new moves and, if ``row``, its row, in one transaction."""
+    def save(self, game: GameRow, new: Sequence[Move], *, row: bool = True,
+             rated: Rated | None = None) -> None:
+        """Store a game's new moves and, if ``row``, its row, in one transaction; with them,
+        if the game is ``rated`` and has just ended, its players' new ratings."""
         with self.engine.begin() as db:
+            if rated is not None:
+                self._rate(db, game, rated)
             if len(new) == 1:
                 db.execute(insert(moves).values(_move_values(game.id, new[0])))
             elif new:
@@ -523,6 +611,19 @@ class Store:
                                     games.c.player2 == player_id))
         with self.engine.connect() as db:
             return [_game_row(row) for row in db.execute(query)]
+
+
+def _chained(rows: Sequence[Any]) -> list[Any]:
+    """A player's rating history rows of one kind in the order they were played: each
+    starts from the rating the one before ended with (times are to the second, so two
+    games ended in one second are put in order by their ratings)."""
+    ends = {(row.mu, row.sigma) for row in rows}
+    first = [row for row in rows if (row.mu_before, row.sigma_before) not in ends]
+    after = {(row.mu_before, row.sigma_before): row for row in rows}
+    chain = first[:1]
+    while len(chain) < len(rows) and (chain[-1].mu, chain[-1].sigma) in after:
+        chain.append(after[chain[-1].mu, chain[-1].sigma])
+    return chain if len(chain) == len(rows) else list(rows)
 
 
 def _move_values(game_id: str, move: Move) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sixtysix.web.models.games import Game, seat_names
-from sixtysix.web.store import GameRow, Move, Player, Store
+from sixtysix.web.store import GameRow, Move, Player, Rated, Store
 
 T = TypeVar("T")
 
@@ -72,9 +72,11 @@ class Storage:
         """Store a new game with its first moves."""
         await self.run(self.store.create_game, row, first)
 
-    async def save(self, row: GameRow, new: Sequence[Move], *, with_row: bool = True) -> None:
-        """Store a game's new moves, and its row too unless ``with_row`` is false."""
-        await self.run(self.store.save, row, new, row=with_row)
+    async def save(self, row: GameRow, new: Sequence[Move], *, with_row: bool = True,
+                   rated: Rated | None = None) -> None:
+        """Store a game's new moves, and its row too unless ``with_row`` is false, and the
+        new ratings of a rated game that has just ended."""
+        await self.run(self.store.save, row, new, row=with_row, rated=rated)
 
     async def game(self, game_id: str) -> tuple[GameRow, list[Move]] | None:
         """A stored game's row and moves, if there is such a game."""

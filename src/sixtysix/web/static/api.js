@@ -52,6 +52,9 @@ export const api = {
   signOut: () => request("DELETE", "/api/session"),
   changePassword: (old, password) => request("POST", "/api/account/password", { old, new: password }),
   deleteAccount: (password) => request("DELETE", "/api/account", { password }),
+  leaderboard: (kind) => request("GET", `/api/leaderboard/${encodeURIComponent(kind)}`),
+  profile: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  strengths: () => request("GET", "/api/levels/strength"),
 };
 
 export function recordUrl(id) {

@@ -3,6 +3,17 @@
 import { loadCatalog, t } from "./i18n.js";
 import { gamePage, helpPage, homePage, navigation, replayPage, rulesPage } from "./pages.js";
 import { el, hideOverlay, settings } from "./ui.js";
+import { leaderboardPage } from "./leaderboard.js";
+import { profilePage } from "./profile.js";
+
+/** A path segment of the address, decoded ("" if it is malformed). */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment || "");
+  } catch {
+    return "";
+  }
+}
 
 let current = null;
 
@@ -52,6 +63,10 @@ async function route() {
       made = await replayPage(container, id);
     } else if (page === "rules") {
       await rulesPage(container, id || null);
+    } else if (page === "leaderboard") {
+      await leaderboardPage(container, id || "classic", navigate);
+    } else if (page === "player" && id) {
+      await profilePage(container, decoded(id));
     } else if (page === "help") {
       helpPage(container);
     } else {

@@ -23,7 +23,7 @@ async function me() {
   }
 }
 
-function errorText(error) {
+export function errorText(error) {
   if (!(error instanceof ApiError)) {
     return t("The server cannot be reached.");
   }
@@ -138,6 +138,7 @@ function accountPanel(me, done) {
   const note = el("p.note", { role: "alert" });
   panel.append(el("p.signed-in", {}, [
     el("span", { text: t("Signed in as {name}", { name: me.account.name }) }), " ",
+    el("a.profile-link", { href: `#/player/${encodeURIComponent(me.account.name)}`, text: t("Your profile") }), " ",
     el("button.sign-out", {
       type: "button", text: t("Sign out"),
       on: {
@@ -314,7 +315,7 @@ function newGameForm(options, navigate) {
   ]);
 }
 
-function levelName(level) {
+export function levelName(level) {
   return { easy: t("Easy"), medium: t("Medium"), hard: t("Hard"), expert: t("Expert") }[level] || level;
 }
 
@@ -556,6 +557,7 @@ export function navigation() {
   return [
     el("a", { href: "#/", text: t("Home") }),
     el("a", { href: "#/rules", text: t("Rules") }),
+    el("a", { href: "#/leaderboard/classic", text: t("Leaderboard") }),
     el("a", { href: "#/help", text: t("Help") }),
     el("label.memory", { title: t("Hide the running points and past tricks") }, [memory, el("span", { text: t("Memory mode") })]),
     pace,
