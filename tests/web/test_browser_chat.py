@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from accessibility import assert_accessible
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Dialog
 from test_browser import Player, browser
 from webclient import Server
 
@@ -25,13 +25,13 @@ def say(player: Player, text: str) -> None:
 def wait_line(player: Player, text: str) -> None:
     """Wait until the player's chat shows a line with ``text``."""
     player.page.wait_for_function(
-        "(text) => [...document.querySelectorAll('.chat-lines .chat-text')].some((n) => n.textContent === text)",
+        "(text) => [...document.querySelectorAll('.chat-text')].some((node) => node.textContent === text)",
         arg=text)
 
 
 def lines(player: Player) -> list[str]:
     """The lines the player's chat shows, as their words."""
-    return [" ".join(node.inner_text().split()) for node in player.page.query_selector_all(".chat-lines .chat-line")]
+    return [" ".join(node.inner_text().split()) for node in player.page.query_selector_all(".chat-line")]
 
 
 @pytest.mark.slow
@@ -39,6 +39,11 @@ def test_two_people_chat_at_the_table(browser: Browser, shared_server: Server) -
     ann = Player(browser, shared_server, "Ann")
     bob = Player(browser, shared_server, "Bob", width=390, height=844)
     dialogs: list[str] = []
+
+    def dialog(shown: Dialog) -> None:
+        dialogs.append(shown.message)
+        shown.dismiss()
+
     try:
         ann.sign_in()
         game = ann.new_game("human")
@@ -47,7 +52,7 @@ def test_two_people_chat_at_the_table(browser: Browser, shared_server: Server) -
         bob.page.fill("input[name=name]", "Bob")
         bob.page.click("form.name-form button[type=submit]")
         for player in (ann, bob):
-            player.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            player.page.on("dialog", dialog)
             player.page.wait_for_selector(".table .hand.mine .cardbutton")
             player.page.wait_for_selector(".chat:not([hidden]) #chat-input")
 
@@ -75,7 +80,8 @@ def test_two_people_chat_at_the_table(browser: Browser, shared_server: Server) -
 
         ann.page.click(".chat-mute[data-seat='1']")
         ann.page.wait_for_selector(".chat-mute[data-seat='1']:has-text('Unmute Bob')")
-        assert lines(ann) == ["You Hello Bob"] + (["You 1"] if to_act is ann else []), "Bob's lines are hidden"
+        mine = ["You Hello Bob"] + (["You 1"] if to_act is ann else [])
+        assert lines(ann) == mine, "Bob's lines are hidden"
         say(bob, "can you hear me")
         wait_line(bob, "can you hear me")
         say(ann, "still talking")
