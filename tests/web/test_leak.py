@@ -84,7 +84,8 @@ def check(socket: Socket, seat: int | None, record: Record) -> int:
     current: tuple[Match, Any] | None = None
     checked = 0
     for message in socket.received:
-        assert message["type"] in ("state", "error", "pong"), message
+        assert message["type"] in ("state", "error", "pong", "chat"), message
+        assert message["type"] != "chat" or seat is not None, "a spectator is sent no chat"
         assert len(json.dumps(message, separators=(",", ":")).encode()) <= MAX_MESSAGE
         if message["type"] != "state" or message["view"] is None:
             continue

@@ -54,7 +54,8 @@ def check(received: list[dict[str, Any]], seat: int | None, record: Record) -> i
     current: tuple[ThreeMatch, Any] | None = None
     checked = 0
     for message in received:
-        assert message["type"] in ("state", "hint", "error", "pong"), message
+        assert message["type"] in ("state", "hint", "error", "pong", "chat"), message
+        assert message["type"] != "chat" or seat is not None, "a spectator is sent no chat"
         assert len(json.dumps(message, separators=(",", ":")).encode()) <= MAX_MESSAGE
         if message["type"] != "state" or message["view"] is None:
             continue

@@ -42,6 +42,7 @@ from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, others
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
+from sixtysix.web.services.chat import ChatService
 from sixtysix.web.services.ratings import rated
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
@@ -162,6 +163,8 @@ class GameService:
                  bot_seconds: float | None = None, handshake_seconds: float | None = None,
                  bot_log: str | None = None) -> None:
         self.storage = Storage(store)
+        self.chat = ChatService(self.storage)
+        """The games' chat (:mod:`~sixtysix.web.services.chat`)."""
         self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
                          handshake_seconds=handshake_seconds, bot_log=bot_log)
         self.away_limit = away_limit

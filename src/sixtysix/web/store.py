@@ -1,5 +1,5 @@
 """The database of the web server: players, their accounts and sign-in sessions, games
-and each game's moves.
+and each game's moves and chat.
 
 A game is its record (RULES.md section 10): the rules, the first dealer, and the
 moves, each a deck dealt, an action, a claim, a resignation or a forfeit, in order.
@@ -40,6 +40,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     or_,
     select,
@@ -148,6 +149,9 @@ SESSION_IDLE = timedelta(days=30)
 SEEN_EVERY = timedelta(minutes=5)
 """How stale a session's ``last_seen`` may get before a request writes it again."""
 
+CHAT_KEPT = 50
+"""How many lines of its chat a game keeps (the oldest go as new ones come)."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -225,6 +229,17 @@ class Move:
     seat: int | None
     value: str
     at: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a game's chat: its number in the game, the seat that said it, its text
+    (already cleaned, at most 200 characters) and when (``2026-11-30T23:59:00Z``)."""
+
+    seq: int
+    seat: int
+    text: str
+    at: str
 
 
 @dataclass
@@ -611,6 +626,34 @@ class Store:
                                     games.c.player2 == player_id))
         with self.engine.connect() as db:
             return [_game_row(row) for row in db.execute(query)]
+
+    # --------------------------------------------------------------------- chat
+
+    def add_chat(self, game_id: str, seat: int, text: str) -> ChatLine:
+        """Store a line of a game's chat and drop the game's lines older than the last
+        :data:`CHAT_KEPT`, in one transaction (the caller says one line of a game at a time).
+
+        >>> store = Store("sqlite://")
+        >>> ann, _ = store.create_player("Ann")
+        >>> row = GameRow("g", "open", "classic", 0, None, [ann.id, None], (0, 0), None, None, now())
+        >>> store.create_game(row)
+        >>> lines = [store.add_chat("g", 0, f"line {n}") for n in range(CHAT_KEPT + 2)]
+        >>> kept = store.chat_lines("g")
+        >>> len(kept), kept[0].seq, kept[0].text, kept[-1] == lines[-1]
+        (50, 3, 'line 2', True)
+        """
+        with self.engine.begin() as db:
+            last = db.execute(select(func.max(chat.c.seq)).where(chat.c.game_id == game_id)).scalar()
+            line = ChatLine((last or 0) + 1, seat, text, now())
+            db.execute(insert(chat).values(game_id=game_id, seq=line.seq, seat=seat, text=text, at=line.at))
+            db.execute(delete(chat).where(chat.c.game_id == game_id, chat.c.seq <= line.seq - CHAT_KEPT))
+        return line
+
+    def chat_lines(self, game_id: str) -> list[ChatLine]:
+        """The lines a game keeps of its chat, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(chat).where(chat.c.game_id == game_id).order_by(chat.c.seq))
+            return [ChatLine(row.seq, row.seat, row.text, row.at) for row in rows]
 
 
 def _chained(rows: Sequence[Any]) -> list[Any]:

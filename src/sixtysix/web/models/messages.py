@@ -87,5 +87,30 @@ class Error(BaseModel):
     message: str
 
 
-Message = State | Hint | Pong | Error
+class RateError(Error):
+    """A refusal for going too fast (code ``chat_rate``), with the whole seconds to wait."""
+
+    retry: int
+
+
+class ChatLine(BaseModel):
+    """A line of a game's chat: the seat that said it, its text, when (``2026-...Z``)."""
+
+    seat: int
+    text: str
+    at: str
+
+
+class Chat(BaseModel):
+    """Lines of a game's chat, to a seated person. ``history``: these are all the lines
+    kept that the person has not muted (on connecting and after a mute: show them instead
+    of those shown); else new lines, to add. ``muted``: the seats the person has muted."""
+
+    type: Literal["chat"] = "chat"
+    lines: list[ChatLine]
+    history: bool
+    muted: list[int]
+
+
+Message = State | Hint | Pong | Error | Chat
 """Any message the server sends."""

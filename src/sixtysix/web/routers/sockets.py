@@ -1,6 +1,6 @@
 """A live game's WebSocket: the state of the game to everyone connected, each as their
 seat sees it, and a seat's actions, hints, claims, resignations and rematches from its
-player."""
+player; the chat between the seated persons."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from sixtysix.web.errors import GameError
 from sixtysix.web.games import Connection, GameService, LiveGame
 from sixtysix.web.logs import access, event
 from sixtysix.web.models.games import ID_LENGTH
-from sixtysix.web.models.messages import Error, Pong
+from sixtysix.web.models.messages import Error, Pong, RateError
+from sixtysix.web.services.chat import ChatRateError
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ async def live(websocket: WebSocket, game_id: str, player: CurrentPlayer, servic
     event(access, "connected", game=game_id, seat=connection.seat, client=client)
     sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
     try:
+        await service.chat.joined(game, connection)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -122,8 +124,14 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             await service.rematch(game, connection.seat)
         elif kind == "rematch_decline":
             await service.decline_rematch(game, connection.seat)
+        elif kind == "chat":
+            await service.chat.say(game, connection, data.get("text"))
+        elif kind == "mute":
+            await service.chat.mute(game, connection, data.get("seat"), data.get("muted"))
         else:
             error("unknown_type", f"unknown message type {kind!r}")
+    except ChatRateError as failure:
+        connection.send(RateError(code=failure.code, message=failure.message, retry=failure.retry))
     except GameError as failure:
         error(failure.code, failure.message)
     except SQLAlchemyError:

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from sixtysix.web.models.games import Game, seat_names
-from sixtysix.web.store import GameRow, Move, Player, Rated, Store
+from sixtysix.web.store import ChatLine, GameRow, Move, Player, Rated, Store
 
 T = TypeVar("T")
 
@@ -94,3 +94,11 @@ class Storage:
         """The games of stored rows, as ``player`` sees them."""
         names = await self.run(self.store.names, [i for row in rows for i in row.player_ids if i is not None])
         return [Game.of(row, seat_names(row, names), row.seat_of(player)) for row in rows]
+
+    async def add_chat(self, game_id: str, seat: int, text: str) -> ChatLine:
+        """Store a line of a game's chat (only the last lines are kept)."""
+        return await self.run(self.store.add_chat, game_id, seat, text)
+
+    async def chat_lines(self, game_id: str) -> list[ChatLine]:
+        """The lines a game keeps of its chat, oldest first."""
+        return await self.run(self.store.chat_lines, game_id)

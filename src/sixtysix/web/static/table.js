@@ -8,6 +8,7 @@
 import { seatNames } from "./names.js";
 import { socketUrl, recordUrl } from "./api.js";
 import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
+import { chatPanel } from "./chat.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { t, tn } from "./i18n.js";
@@ -53,6 +54,7 @@ export class TableView {
     this.shownSummaries = new Set(JSON.parse(sessionStorage.getItem(this.summaryKey()) || "[]"));
     this.onKey = (event) => this.key(event);
     this.onSettings = () => this.render(this.view);
+    this.chat = chatPanel(game, (message) => this.send(message));
   }
 
   summaryKey() {
@@ -103,6 +105,9 @@ export class TableView {
     document.addEventListener("keydown", this.onKey);
     document.addEventListener("settings", this.onSettings);
     this.render(null);
+    if (this.chat) {
+      this.root.after(this.chat.element);
+    }
     this.connect();
   }
 
@@ -114,6 +119,9 @@ export class TableView {
     document.removeEventListener("settings", this.onSettings);
     if (this.socket) {
       this.socket.close();
+    }
+    if (this.chat) {
+      this.chat.element.remove();
     }
     hideOverlay();
   }
@@ -189,8 +197,17 @@ export class TableView {
     if (message.type === "state") {
       this.waitingForServer = false;
       this.showRematch(message);
+      if (this.chat) {
+        this.chat.update(message.game);
+      }
       this.queue.push(message);
       this.drain();
+    } else if (message.type === "chat") {
+      if (this.chat) {
+        this.chat.receive(message);
+      }
+    } else if (message.type === "error" && this.chat && this.chat.refuse(message)) {
+      return;
     } else if (message.type === "hint") {
       this.hint = message.actions;
       this.message = "";
