@@ -39,8 +39,11 @@ export class MoveClock {
   update(clock) {
     this.clock = clock || null;
     this.received = performance.now();
-    if (this.clock && this.timer === null) {
+    const running = Boolean(this.clock) && this.clock.to_act !== null;
+    if (running && this.timer === null) {
       this.timer = setInterval(() => this.tick(), TICK_MS);
+    } else if (!running) {
+      this.stop();
     }
     this.tick();
   }
