@@ -2,7 +2,10 @@
 
 Starts ``sixtysix serve`` on a fresh SQLite file (or uses ``--database-url``), then
 plays N games at once: every other game between two scripted WebSocket clients, the
-rest between one client and a server-side bot (``easy``). The clients are fast bots:
+rest between one client and a server-side bot (``easy``). The two players are signed-in
+accounts, and every game has a move clock (``--clock``, default 20 s a move and a 60 s
+bank; the think times stay well within it); the games between them are rated when the
+rules are a preset's unchanged (rated games need that). The clients are fast bots:
 a random legal action, mostly a card, chosen in no time; before sending it each waits a
 think time drawn uniformly from 0 to twice ``--think-ms`` (default 500 ms, about a
 person's pace; ``--think-ms 0`` plays every game flat out, a saturation test whose
@@ -14,7 +17,7 @@ compared with what its clients saw: every action since they connected, in the sa
 and the same score.
 Prints the counts, then ``p99_ms: X`` as the last line.
 
-    python benchmarks/load.py [--games 200] [--think-ms 500] [--rules "classic match_target=3"]
+    python benchmarks/load.py [--games 200] [--think-ms 500] [--rules classic] [--clock 20+60]
 """
 
 from __future__ import annotations
@@ -38,9 +41,12 @@ import httpx
 from websockets.asyncio.client import connect
 
 from sixtysix.notation import Record
+from sixtysix.rules import PRESET_NAMES
 
-UNLIMITED = ("games", "invitations", "joins")
+UNLIMITED = ("games", "invitations", "joins", "signups")
 """The server's rate limits the benchmark lifts: its one address makes every game."""
+PASSWORD = "load benchmark password"
+"""The password of the benchmark's accounts."""
 
 
 @dataclass
@@ -62,7 +68,7 @@ async def client(port: int, game_id: str, token: str, seat: int, rng: random.Ran
                  times: list[float], seen: Seen | None, think: float) -> None:
     """Play one seat of a game until the match is over, timing each action."""
     url = f"ws://127.0.0.1:{port}/ws/games/{game_id}"
-    async with connect(url, additional_headers={"Cookie": f"sixtysix_token={token}"},
+    async with connect(url, additional_headers={"Cookie": f"sixtysix_session={token}"},
                        max_size=None) as ws:
         sent: tuple[str, float] | None = None
         acted_on: Any = None
@@ -113,16 +119,34 @@ def _echo_csrf(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable
     return echo
 
 
-async def run(port: int, games: int, rules: str, seed: int, think: float) -> tuple[list[float], float]:
+def clock_of(text: str) -> dict[str, int]:
+    """A move clock from ``MOVE+BANK`` seconds.
+
+    >>> clock_of("20+60")
+    {'move': 20, 'bank': 60}
+    """
+    move, _, bank = text.partition("+")
+    return {"move": int(move), "bank": int(bank or 0)}
+
+
+async def sign_up(person: httpx.AsyncClient, name: str) -> str:
+    """Sign up an account of a fresh name; its session's token."""
+    response = await person.post("/api/account", json={"name": f"{name}_{random.randrange(10**8)}",
+                                                       "password": PASSWORD})
+    response.raise_for_status()
+    return person.cookies["sixtysix_session"]
+
+
+async def run(port: int, games: int, rules: str, seed: int, think: float,
+              clock: dict[str, int]) -> tuple[list[float], float]:
     """Play the games; returns every action's round trip in seconds and the elapsed time."""
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=120) as ann, \
             httpx.AsyncClient(base_url=base, timeout=120) as bob:
         for person in (ann, bob):
             person.event_hooks["request"].append(_echo_csrf(person))
-        await ann.post("/api/guest", json={"name": "Ann"})
-        await bob.post("/api/guest", json={"name": "Bob"})
-        tokens = [ann.cookies["sixtysix_token"], bob.cookies["sixtysix_token"]]
+        tokens = [await sign_up(ann, "Ann"), await sign_up(bob, "Bob")]
+        rated = rules.strip() in PRESET_NAMES
         times: list[float] = []
         plays = []
         ids = []
@@ -131,11 +155,12 @@ async def run(port: int, games: int, rules: str, seed: int, think: float) -> tup
             rng = random.Random(seed * 100_003 + number)
             if number % 2:
                 response = await ann.post("/api/games", json={"opponent": "bot", "level": "easy",
-                                                              "rules": rules})
+                                                              "rules": rules, "clock": clock})
                 game_id = response.json()["game"]["id"]
                 seats = [0]
             else:
-                response = await ann.post("/api/games", json={"opponent": "human", "rules": rules})
+                response = await ann.post("/api/games", json={"opponent": "human", "rules": rules,
+                                                              "rated": rated, "clock": clock})
                 game_id = response.json()["game"]["id"]
                 await bob.post(f"/api/games/{game_id}/join")
                 seats = [0, 1]
@@ -159,8 +184,12 @@ async def run(port: int, games: int, rules: str, seed: int, think: float) -> tup
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
-    parser.add_argument("--rules", default="classic match_target=3", help="rules of every game")
+    parser.add_argument("--rules", default="classic",
+                        help="rules of every game (default classic: a preset's, so that games between "
+                             "people are rated)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients and the server")
+    parser.add_argument("--clock", type=clock_of, default=clock_of("20+60"),
+                        help="every game's move clock, MOVE+BANK seconds (default 20+60)")
     parser.add_argument("--database-url", default=None, help="database (default: a fresh SQLite file)")
     parser.add_argument("--port", type=int, default=8167, help="port of the server (default 8167)")
     parser.add_argument("--think-ms", type=float, default=500.0,
@@ -170,7 +199,8 @@ def main() -> None:
                         help="use a server already running on --port instead of starting one")
     args = parser.parse_args()
     if args.connect:
-        report(args, *asyncio.run(run(args.port, args.games, args.rules, args.seed, args.think_ms / 1000)))
+        report(args, *asyncio.run(run(args.port, args.games, args.rules, args.seed, args.think_ms / 1000,
+                                      args.clock)))
         return
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{folder}/load.db"
@@ -189,7 +219,7 @@ def main() -> None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
             think = args.think_ms / 1000
-            times, elapsed = asyncio.run(run(args.port, args.games, args.rules, args.seed, think))
+            times, elapsed = asyncio.run(run(args.port, args.games, args.rules, args.seed, think, args.clock))
         finally:
             server.terminate()
             server.wait(30)
@@ -201,7 +231,8 @@ def report(args: argparse.Namespace, times: list[float], elapsed: float) -> None
     times.sort()
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
     print(f"games: {args.games} ({args.games - args.games // 2} between two clients), rules: {args.rules}, "
-          f"think time: {args.think_ms:g} ms")
+          f"think time: {args.think_ms:g} ms, clock: {args.clock['move']}+{args.clock['bank']} s, "
+          f"signed-in players")
     print(f"actions timed: {len(times)} in {elapsed:.1f} s ({len(times) / elapsed:.0f}/s); "
           f"every stored record replays and equals what its clients saw")
     print(f"median_ms: {statistics.median(times) * 1000:.1f}")

@@ -44,6 +44,7 @@ from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.chat import ChatService
 from sixtysix.web.services.ratings import rated
+from sixtysix.web.services.clock import Tally, clock_state, now_ms, step, tally
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -114,6 +115,10 @@ class LiveGame:
     rematch: Rematch | None = None
     """The rematch of the finished match: offered, declined, left or started (kept in
     memory only: it ends with the game's last connection)."""
+    tally: Tally | None = None
+    """The move clock's banks and the current turn's start (``None``: no clock)."""
+    timer: asyncio.TimerHandle | None = None
+    """When the seat on the clock runs out of time."""
 
     @property
     def match(self) -> AnyMatch:
@@ -188,6 +193,8 @@ class GameService:
         """Stop the bots (program bots' processes at once) and the database threads."""
         for task in list(self._tasks):
             task.cancel()
+        for game in self.games.values():
+            self._stop_clock(game)
         await asyncio.gather(*(game.host.stop() for game in self.games.values() if game.host is not None))
         self.bots.stop()
         self.storage.close()
@@ -220,9 +227,10 @@ class GameService:
             elif move.kind == "forfeit":
                 assert move.seat is not None
                 game.forfeit = (move.seat, move.value)
-            if move.kind not in ("claim", "forfeit", "resign"):
+            if move.kind not in ("claim", "forfeit", "resign", "timeout", "resume"):
                 break
         self.games[game_id] = game
+        await self._resume_clock(game, history)
         if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
             if row.bot in self.bots.programs:
                 self._seat_program(game)
@@ -299,6 +307,7 @@ class GameService:
                 game.host.end()
             raise
         self.games[row.id] = game
+        self._clocked(game, first)
         self._bot_turn(game)
         return game
 
@@ -349,6 +358,7 @@ class GameService:
                 self._forget(game)
                 raise
             game.names[seat] = player.name
+            self._clocked(game, new)
             event(logger, "joined", game=row.id, seat=seat, player=player.id, started=row.status == "playing")
             for connection in game.connections:
                 if connection.player is not None and connection.player.id == player.id:
@@ -364,7 +374,7 @@ class GameService:
         game.table.deal(deck)
         game.seq += 1
         game.last = None
-        return Move(game.seq, "deal", None, " ".join(card_name(c) for c in deck))
+        return Move(game.seq, "deal", None, " ".join(card_name(c) for c in deck), now_ms())
 
     def _forget(self, game: LiveGame) -> None:
         """Drop a game whose memory ran ahead of a failed commit and close its connections:
@@ -397,7 +407,7 @@ class GameService:
             except IllegalActionError as error:
                 raise GameError("illegal", str(error)) from None
             game.seq += 1
-            new = [Move(game.seq, "act", seat, action.token)]
+            new = [Move(game.seq, "act", seat, action.token, now_ms())]
             game.last = (seat, action)
             match = game.match
             messages = []
@@ -412,6 +422,7 @@ class GameService:
             except Exception:
                 self._forget(game)
                 raise
+            self._clocked(game, new)
             for connection, message in messages:
                 connection.send(message)
             self.broadcast(game)
@@ -489,8 +500,10 @@ class GameService:
         game.row.winner = winner
         game.row.ending = ending
         game.row.score = game.match.score
+        self._stop_clock(game)
         try:
-            await self.storage.save(game.row, [Move(game.seq, kind, seat, value)], rated=rated(game.row))
+            await self.storage.save(game.row, [Move(game.seq, kind, seat, value, now_ms())],
+                                    rated=rated(game.row))
         except Exception:
             self._forget(game)
             raise
@@ -671,9 +684,77 @@ class GameService:
         away = [game.human(s) and game.row.status == "playing" and game.away_since[s] is not None
                 for s in game.seats]
         forfeit = None if game.forfeit is None else Forfeit(seat=game.forfeit[0], reason=game.forfeit[1])
+        clock = None if game.tally is None else clock_state(game.row, game.tally, _clock_seat(game), now_ms())
         return State(game=game.describe(connection.player), view=view, last=last, away=away,
                      claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit,
-                     rematch=None if seat is None else game.rematch)
+                     rematch=None if seat is None else game.rematch, clock=clock)
+
+    # ---------------------------------------------------------------- move clock
+
+    async def _resume_clock(self, game: LiveGame, history: Sequence[Move]) -> None:
+        """Rebuild a loaded game's clock from its stored moves; the turn in progress starts
+        again now (a stored ``resume``), so the time the server was down is not counted."""
+        row = game.row
+        if row.move_seconds is None or row.bank_seconds is None:
+            return
+        game.tally = tally(history, [game.human(s) for s in game.seats], row.move_seconds, row.bank_seconds)
+        async with game.lock:
+            seat = _clock_seat(game)
+            new = []
+            if seat is not None:
+                game.seq += 1
+                new.append(Move(game.seq, "resume", seat, "", now_ms()))
+                await self.storage.save(row, new, with_row=False)
+            self._clocked(game, new)
+
+    def _clocked(self, game: LiveGame, new: Sequence[Move]) -> None:
+        """Count a game's new stored moves on its clock, if it has one, and set the timer
+        of the person's seat now to act."""
+        row = game.row
+        if row.move_seconds is None or row.bank_seconds is None:
+            return
+        persons = [game.human(s) for s in game.seats]
+        current = game.tally or tally([], persons, row.move_seconds, row.bank_seconds)
+        for move in new:
+            current = step(current, move, persons, row.move_seconds)
+        game.tally = current
+        self._stop_clock(game)
+        seat = _clock_seat(game)
+        if seat is None:
+            return
+        remaining = clock_state(row, current, seat, now_ms())
+        assert remaining is not None and remaining.left is not None
+        seq = game.seq
+        game.timer = asyncio.get_running_loop().call_later(
+            remaining.left / 1000, lambda: self._spawn(self._time_out(game, seat, seq)))
+
+    def _stop_clock(self, game: LiveGame) -> None:
+        if game.timer is not None:
+            game.timer.cancel()
+            game.timer = None
+
+    async def _time_out(self, game: LiveGame, seat: int, seq: int) -> None:
+        """The seat on the clock ran out of time: it loses a two-hand match (ending
+        ``time``, a ``timeout`` move of its own); in the three-hand game the server plays
+        its move as the easy bot would and the match goes on."""
+        async with game.lock:
+            if self.games.get(game.row.id) is not game or game.seq != seq or _clock_seat(game) != seat:
+                return
+            opponents = game.opponents(seat)
+            event(logger, "timed_out", game=game.row.id, seat=seat)
+            if len(opponents) == 1:
+                await self._end(game, opponents[0], "time", "timeout", seat)
+                return
+            game.thinking = True
+        await self._think(game, seat, "easy")
+
+
+def _clock_seat(game: LiveGame) -> int | None:
+    """The seat on the game's clock: a person's seat to act in a match in play."""
+    seat = game.table.to_act
+    if game.row.status != "playing" or seat is None or not game.human(seat):
+        return None
+    return seat
 
 
 def _created(game: LiveGame, player: Player) -> None:

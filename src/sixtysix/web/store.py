@@ -221,7 +221,9 @@ class Move:
     """One stored step of a game: ``deal`` (value: the deck's card tokens, top
     first), ``act`` (value: the action's token), ``claim`` (value empty), ``resign``
     (``seat`` gave the match up; value empty) or ``forfeit`` (``seat`` lost: its program
-    bot failed; value: why, at most 100 characters); ``at``: when, in Unix milliseconds
+    bot failed; value: why, at most 100 characters), ``timeout`` (``seat`` ran out of time on
+    the move clock and lost the match; value empty) or ``resume`` (the server loaded the game
+    again and ``seat``'s turn on the clock restarts; value empty); ``at``: when, in Unix milliseconds
     (``None`` in games stored before moves had times)."""
 
     seq: int

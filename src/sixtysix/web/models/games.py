@@ -133,7 +133,8 @@ class Game(BaseModel):
     score: list[int]
     winner: int | None
     ending: str | None
-    """How the match ended: ``played``, ``claimed``, ``resigned`` or ``forfeit``."""
+    """How the match ended: ``played``, ``claimed``, ``resigned``, ``forfeit`` or ``time``
+    (a two-hand seat ran out of time on the move clock)."""
     created: str
     your_seat: int | None
     rated: bool = False

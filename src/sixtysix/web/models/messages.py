@@ -41,6 +41,21 @@ class Rematch(BaseModel):
     game: str | None = None
 
 
+class ClockState(BaseModel):
+    """A game's move clock now: ``move`` seconds a move, the ``bank`` each seat began with,
+    each seat's bank left (milliseconds; null for a bot's seat), the seat ``to_act`` on the
+    clock (null: none, as between rounds, for a bot or once the match is over) and what it
+    has left before running out (``left``: move time and bank, ``move_left``: move time),
+    in milliseconds from when the message was sent."""
+
+    move: int
+    bank: int
+    banks: list[int | None]
+    to_act: int | None
+    left: int | None
+    move_left: int | None
+
+
 class State(BaseModel):
     """The game as one connection may see it, sent on connecting and after every change."""
 
@@ -56,6 +71,8 @@ class State(BaseModel):
     forfeit: Forfeit | None
     rematch: Rematch | None = None
     """The rematch of the finished match, for its seated persons only (spectators: null)."""
+    clock: ClockState | None = None
+    """The move clock (null: the game has none)."""
 
 
 class HintAction(BaseModel):

@@ -9,6 +9,7 @@ import { chooseLanguage, currentLanguage, languages, t, tn } from "./i18n.js";
 import { actionLabel } from "./actions.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { TableView } from "./table.js";
+import { gameOptions } from "./clock.js";
 import { confirmDialog, el, settings } from "./ui.js";
 
 /** The player (null before they chose a name) and its account (null for a guest). */
@@ -47,6 +48,8 @@ export function errorText(error) {
       return t("This user name, or one too like it, is taken.");
     case "locked":
       return t("Too many wrong passwords: this account is locked for a while. Try again later.");
+    case "account_required":
+      return t("Sign in to play rated games.");
     case "csrf":
       return t("The page is out of date: reload it and try again.");
     default:
@@ -195,6 +198,9 @@ function gameStatus(game) {
     if (game.ending === "resigned") {
       return t("won (resigned)");
     }
+    if (game.ending === "time") {
+      return t("won (on time)");
+    }
     return game.ending === "claimed" ? t("won (claimed)") : t("won");
   }
   if (game.ending === "forfeit") {
@@ -203,6 +209,9 @@ function gameStatus(game) {
   if (game.ending === "resigned") {
     return t("lost (resigned)");
   }
+  if (game.ending === "time") {
+    return t("lost on time");
+  }
   return game.ending === "claimed" ? t("lost (claimed)") : t("lost");
 }
 
@@ -210,7 +219,7 @@ function playerNames(game) {
   return seatNames(game).map((name) => name || t("(open seat)")).join(" – ");
 }
 
-function newGameForm(options, navigate) {
+function newGameForm(options, navigate, signedIn = false) {
   const programs = options.bots || [];
   const level = el("select", { name: "level", "aria-label": t("Level") }, [
     ...options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })),
@@ -269,18 +278,22 @@ function newGameForm(options, navigate) {
       } else {
         body = opponent === "bot" ? { opponent, level: level.value, rules: rules() } : { opponent, rules: rules() };
       }
-      const { game } = await api.create(body);
+      const { game } = await api.create({ ...body, ...choice.options() });
       navigate(`#/game/${game.id}`);
     } catch (error) {
-      note.textContent = errorText(error);
+      note.textContent = error instanceof ApiError && error.code === "bad_request" && choice.rated
+        ? t("A rated game is against people only, by a preset's rules unchanged, with a clock.")
+        : errorText(error);
     }
   };
+  const choice = gameOptions(signedIn);
+  const computer = el("button.primary", { type: "button", "data-start": "bot", text: t("Play the computer"), on: { click: () => start("bot") } });
   const twoHand = [
     el("div.row", {}, [el("label", { text: t("Level") }), level]),
     el("details.flags", {}, [el("summary", { text: t("Rule flags") }),
       el("div.flag-grid", {}, flagInputs.filter((node) => node !== target))]),
     el("div.buttons", {}, [
-      el("button.primary", { type: "button", "data-start": "bot", text: t("Play the computer"), on: { click: () => start("bot") } }),
+      computer,
       el("button", { type: "button", "data-start": "human", text: t("Invite a person"), on: { click: () => start("human") } }),
     ]),
   ];
@@ -302,17 +315,28 @@ function newGameForm(options, navigate) {
       row.hidden = !several() || index >= table().seats - 1;
     });
   };
+  // A rated game: people as the other seats, a preset unchanged; not against the computer.
+  const refreshRated = () => {
+    const people = !several() || seats.slice(0, table().seats - 1).every((select) => select.value === "human");
+    choice.refresh(people && rules() === preset.value);
+    computer.disabled = choice.rated;
+  };
   preset.addEventListener("change", showPreset);
   showPreset();
-  return el("section.card-panel.new-game", {}, [
+  refreshRated();
+  const form = el("section.card-panel.new-game", {
+    on: { change: refreshRated, input: refreshRated },
+  }, [
     el("h2", { text: t("New game") }),
     twoHand[0],
     el("div.row", {}, [el("label", { text: t("Rules") }), preset]),
     target ? el("div.row", {}, [el("label", { text: t("Match to"), title: t("Game points that win the match") }), target]) : null,
+    ...choice.nodes,
     ...twoHand.slice(1),
     ...seatedForm,
     note,
   ]);
+  return form;
 }
 
 export function levelName(level) {
@@ -345,7 +369,7 @@ export async function homePage(root, navigate) {
     return;
   }
   const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
-  page.append(newGameForm(options, navigate));
+  page.append(newGameForm(options, navigate, Boolean(who.account)));
   const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
     (game) => `#/game/${game.id}`);
   let tables = openTables(lobby.games);

@@ -9,6 +9,7 @@ import { seatNames } from "./names.js";
 import { socketUrl, recordUrl } from "./api.js";
 import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
 import { chatPanel } from "./chat.js";
+import { MoveClock, timeResult } from "./clock.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { t, tn } from "./i18n.js";
@@ -51,6 +52,7 @@ export class TableView {
     this.waitingForServer = false;
     this.lastHand = null;
     this.asking = false;
+    this.moveClock = new MoveClock();
     this.shownSummaries = new Set(JSON.parse(sessionStorage.getItem(this.summaryKey()) || "[]"));
     this.onKey = (event) => this.key(event);
     this.onSettings = () => this.render(this.view);
@@ -115,6 +117,7 @@ export class TableView {
   stop() {
     this.stopped = true;
     this.queue = [];
+    this.moveClock.stop();
     document.removeEventListener("keydown", this.onKey);
     document.removeEventListener("settings", this.onSettings);
     if (this.socket) {
@@ -200,6 +203,7 @@ export class TableView {
       if (this.chat) {
         this.chat.update(message.game);
       }
+      this.moveClock.update(message.clock);
       this.queue.push(message);
       this.drain();
     } else if (message.type === "chat") {
@@ -693,7 +697,7 @@ export class TableView {
       class: memory ? "memory" : "",
     });
     table.append(el("p.connection", { role: "alert", hidden: this.connected !== false, text: t("Connection lost. Reconnecting…") }));
-    table.append(this.scoreBar(view, names));
+    table.append(this.scoreBar(view, names), this.moveClock.live);
     if (!view) {
       table.append(this.waiting());
       this.root.replaceChildren(table);
@@ -830,7 +834,8 @@ export class TableView {
         title: t("Marriage announced"),
       }, [suitText(marriage.suit), ` ${marriage.points}`]));
     }
-    return el("div.namebar", {}, [el("span.name", { text: names[seat] }), ...badges, this.pile(view, seat)]);
+    return el("div.namebar", {}, [el("span.name", { text: names[seat] }), this.moveClock.element(seat, this.seat),
+      ...badges, this.pile(view, seat)]);
   }
 
   /** Another seat's hand: the cards it has shown face up, the others face down. */
@@ -986,6 +991,8 @@ export class TableView {
         result = winner === this.seat
           ? t("You win the match: {name} failed ({reason}).", { name: failed, reason: this.forfeit.reason })
           : t("{name} wins the match: {loser} failed ({reason}).", { name: names[winner], loser: failed, reason: this.forfeit.reason });
+      } else if (this.game.ending === "time") {
+        result = timeResult(names, winner, this.seat);
       } else if (this.game.ending === "resigned") {
         result = winner === this.seat
           ? t("You win the match: {name} resigned.", { name: loser })
