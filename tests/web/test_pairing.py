@@ -115,7 +115,7 @@ def test_one_seek_per_player_its_owner_reads_it_and_it_expires_unread() -> None:
     assert [seek.player.name for seek in pool.expire()] == ["Bob"], "Ann read hers 15 s ago"
     clock.now += 0.5
     assert [seek.player.name for seek in pool.expire()] == ["Ann"]
-    assert second.status == "cancelled" and pool.find(second.id, ann) is second
+    assert (second.status, pool.find(second.id, ann)) == ("cancelled", second)
     clock.now += KEEP_SECONDS + 1
     pool.expire()
     assert pool.find(second.id, ann) is None, "forgotten a minute after it ended"
