@@ -150,15 +150,6 @@ def read(http: httpx.Client, seek_id: str) -> dict[str, Any]:
     return found
 
 
-def until_paired(http: httpx.Client, seek_id: str, timeout: float = 30) -> dict[str, Any]:
-    """Read the seek every half second until it is no longer waiting."""
-    deadline = time.monotonic() + timeout
-    while (found := read(http, seek_id))["status"] == "waiting":
-        assert time.monotonic() < deadline, found
-        time.sleep(0.5)
-    return found
-
-
 @pytest.fixture
 def server(start_server: StartServer) -> Server:
     """A server of its own (its own pool of seeks), without rate limits."""
@@ -199,7 +190,7 @@ def rate(server: Server, player_id: str, kind: str, mu: float) -> None:
                    "VALUES (?, ?, ?, ?, ?, ?)", (player_id, kind, mu, 100.0, 10, "2026-12-01T00:00:00Z"))
 
 
-def test_rated_accounts_far_apart_are_paired_once_the_range_widens(server: Server) -> None:
+def test_rated_accounts_far_apart_are_paired_once_the_range_widens_unasked(server: Server) -> None:
     ann, bob = client(server), client(server)
     ids = [sign_up(http, name)["player"]["id"] for http, name in ((ann, "Ann"), (bob, "Bob"))]
     rate(server, ids[0], "santase", 1500.0)
@@ -208,8 +199,12 @@ def test_rated_accounts_far_apart_are_paired_once_the_range_widens(server: Serve
     second = seek(bob, "santase", rated=True)
     assert (first["rating"], first["range"]) == (1500, {"low": 1400, "high": 1600})
     assert (second["status"], second["rating"]) == ("waiting", 1620)
-    paired = until_paired(ann, first["id"])
-    assert paired["status"] == "paired" and paired["waited"] >= 5
+    deadline = time.monotonic() + 30
+    while not (history := ann.get("/api/history").json()["games"]):
+        assert time.monotonic() < deadline, "the server pairs every second, unasked"
+        time.sleep(0.5)
+    paired = read(ann, first["id"])
+    assert paired["status"] == "paired" and paired["waited"] >= 5 and paired["game"] == history[0]["id"]
     assert read(bob, second["id"])["game"] == paired["game"]
     game = ann.get(f"/api/games/{paired['game']}").json()["game"]
     assert (game["rated"], game["clock"], game["rules"]) == (True, {"move": 20, "bank": 60}, "santase")

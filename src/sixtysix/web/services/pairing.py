@@ -240,8 +240,7 @@ class Pairing:
         while True:
             await asyncio.sleep(PAIR_SECONDS)
             async with self._lock:
-                self.pool.expire()
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(Exception):  # logged by _pair; the next round tries again
                     await self._pair()
 
     async def _pair(self) -> None:
