@@ -1,10 +1,10 @@
 """What the routes are given (``Depends``): the game service and the services beneath it,
 the player whose cookie came with the request (an account's session, else a guest's), the
-accounts, the rate limits of the client's address and account, the quick pairing and the bound
-on a message.
+accounts, the rate limits of the client's address and account, the quick pairing and the
+bound on a message.
 
-:func:`~sixtysix.web.app.create_app` keeps the game service, the pairing, the limiter and the bound in
-the application's state; nothing here holds state of its own.
+:func:`~sixtysix.web.app.create_app` keeps the game service, the quick pairing, the limiter
+and the bound in the application's state; nothing here holds state of its own.
 """
 
 from __future__ import annotations
