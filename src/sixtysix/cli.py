@@ -671,10 +671,11 @@ def build_parser() -> argparse.ArgumentParser:
                             "arguments (as cmd: names it everywhere); repeat for more. Players see "
                             "the name, never the command")
     serve.add_argument("--rate-limit", type=_rate_limit, action="append", default=[], metavar="KIND=LIMITS",
-                       help="how many requests of a KIND one client address may make: guests (new "
-                            "players; default 10/minute;50/hour), renames (30/minute;300/hour), games "
-                            "(20/minute;200/hour), invitations (games for people invited by link, "
-                            "10/minute;100/hour) or joins (20/minute;200/hour); LIMITS as "
+                       help="how many requests of a KIND one client address, and one signed-in "
+                            "account, may make: guests (new players; default 10/minute;50/hour), renames "
+                            "(30/minute;300/hour), games (20/minute;200/hour), invitations (games for "
+                            "people invited by link, 10/minute;100/hour), joins (20/minute;200/hour) or "
+                            "pairings (quick pairing requests, 10/minute;100/hour); LIMITS as "
                             "5/minute;100/day, or none. Repeat for more kinds")
     _time_limits(serve)
     serve.add_argument("--bot-log", metavar="DIR", default=None,

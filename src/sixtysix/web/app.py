@@ -6,13 +6,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,21 +25,24 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from sixtysix.rules import Rules
 from sixtysix.web.dependencies import COOKIE, SESSION_COOKIE
 from sixtysix.web.errors import ApiError, GameError
 from sixtysix.web.games import GameService
 from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
+from sixtysix.web.models.games import DEFAULT_CLOCK
 from sixtysix.web.ratelimits import Limiter, RateLimits
-from sixtysix.web.routers import accounts, games, options, pages, players, ratings, sockets
-from sixtysix.web.store import Store
+from sixtysix.web.routers import accounts, games, options, pages, pairing, players, ratings, sockets
+from sixtysix.web.services.pairing import Opener, Pairing
+from sixtysix.web.store import Player, Store
 
 MAX_MESSAGE = 4096
 """The largest message, in bytes, either way: an HTTP request's body, a WebSocket message."""
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
 _STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401,
-           "bad_credentials": 401, "account_required": 403}
+           "bad_credentials": 401, "account_required": 403, "no_seek": 404}
 CSRF_COOKIE = "sixtysix_csrf"
 """The cookie holding the token a state-changing request echoes in :data:`CSRF_HEADER`."""
 CSRF_HEADER = "x-csrf-token"
@@ -113,6 +117,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               bot_log=settings.bot_log)
         await service.start()
         app.state.service = service
+        app.state.pairing = Pairing(service.storage, _paired_games(service))
+        pairings = asyncio.get_running_loop().create_task(app.state.pairing.run())
         # Everything loaded so far lives as long as the server: keep the cyclic garbage
         # collector from walking it again, and walk the old generation rarely. Its full
         # collections paused every game for tens of milliseconds (benchmarks/load.py).
@@ -121,6 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            pairings.cancel()
             await service.stop()
             store.close()
 
@@ -130,13 +137,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = Limiter(settings.rate_limits)
     app.state.max_message = MAX_MESSAGE
     for router in (pages.router, players.router, accounts.router, options.router, games.router,
-                   sockets.router, ratings.router):
+                   pairing.router, sockets.router, ratings.router):
         app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(Csrf)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)
     return app
+
+
+def _paired_games(service: GameService) -> Opener:
+    """How quick pairing opens a game: the paired players seated in an order of the server's
+    random source, with the default move clock, rated or not as they asked."""
+
+    async def open_game(kind: str, players: Sequence[Player], rated: bool) -> str:
+        seated: list[Player | None] = list(players)
+        service._rng.shuffle(seated)
+        game = await service._open(Rules.parse(kind), seated, [None] * len(seated), rated=rated,
+                                   clock=DEFAULT_CLOCK)
+        return game.row.id
+
+    return open_game
 
 
 async def api_error(_request: Request, error: ApiError) -> JSONResponse:

@@ -1,9 +1,10 @@
 """What the routes are given (``Depends``): the game service and the services beneath it,
 the player whose cookie came with the request (an account's session, else a guest's), the
-accounts, the rate limits of the client's address and the bound on a message.
+accounts, the rate limits of the client's address and account, the quick pairing and the
+bound on a message.
 
-:func:`~sixtysix.web.app.create_app` keeps the game service, the limiter and the bound in
-the application's state; nothing here holds state of its own.
+:func:`~sixtysix.web.app.create_app` keeps the game service, the quick pairing, the limiter
+and the bound in the application's state; nothing here holds state of its own.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sixtysix.web.models.players import TOKEN_LENGTH
 from sixtysix.web.ratelimits import WHAT, Limiter
 from sixtysix.web.services.accounts import Accounts
 from sixtysix.web.services.bots import Bots
+from sixtysix.web.services.pairing import Pairing
 from sixtysix.web.services.replay import Replays
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import Player
@@ -108,18 +110,20 @@ AccountService = Annotated[Accounts, Depends(accounts)]
 
 
 class RateLimit:
-    """The rate limits of one client address: each call counts one request."""
+    """The rate limits of one client address and, for a signed-in caller, its account:
+    each call counts one request against both."""
 
-    def __init__(self, limiter: Limiter, address: str) -> None:
+    def __init__(self, limiter: Limiter, address: str, account: str | None = None) -> None:
         self._limiter = limiter
         self._address = address
+        self._account = account
 
     def __call__(self, *kinds: str) -> None:
         """Count a request of each of ``kinds``; ``429 rate_limited`` over one limit."""
-        refused = self._limiter.hit(self._address, *kinds)
+        refused = self._limiter.hit(self._address, *kinds, account=self._account)
         if refused is not None:
-            kind, wait = refused
-            raise ApiError(429, "rate_limited", f"too many {WHAT[kind]} from your address: "
+            wait = refused.wait
+            raise ApiError(429, "rate_limited", f"too many {WHAT[refused.kind]} from your {refused.by}: "
                            f"try again in {wait} s", {"Retry-After": str(wait)})
 
     def name(self, name: str) -> None:
@@ -127,17 +131,27 @@ class RateLimit:
         address); ``429 rate_limited`` over the limit."""
         refused = self._limiter.hit("name:" + skeleton(name), "names")
         if refused is not None:
-            wait = refused[1]
+            wait = refused.wait
             raise ApiError(429, "rate_limited", f"too many sign-ins to this account: try again in {wait} s",
                            {"Retry-After": str(wait)})
 
 
-def rate_limit(request: Request) -> RateLimit:
-    """The rate limits of the request's address."""
-    return RateLimit(request.app.state.limiter, request.client.host if request.client else "")
+def rate_limit(request: Request, player: CurrentPlayer) -> RateLimit:
+    """The rate limits of the request's address and of the caller's account, if signed in."""
+    return RateLimit(request.app.state.limiter, request.client.host if request.client else "",
+                     None if player is None else player.account)
 
 
 Limit = Annotated[RateLimit, Depends(rate_limit)]
+
+
+def pairing(connection: HTTPConnection) -> Pairing:
+    """The server's quick pairing."""
+    pairings: Pairing = connection.app.state.pairing
+    return pairings
+
+
+PairingService = Annotated[Pairing, Depends(pairing)]
 
 
 def message_limit(connection: HTTPConnection) -> int:

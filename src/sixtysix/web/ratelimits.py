@@ -1,17 +1,24 @@
-"""Rate limits per client address, kept by the ``limits`` package: a moving window of
-each kind of request in the server's memory.
+"""Rate limits per client address and per account, kept by the ``limits`` package: a
+moving window of each kind of request in the server's memory.
 
 The defaults stop a script, not a household or a café behind one address: 300 guests
 in a few seconds or a hundred expert games at once are refused, a table of friends
 naming themselves and starting games is not. An IPv6 client is counted by its /64
-network, which one machine usually holds whole.
+network, which one machine usually holds whole. A signed-in account's requests count
+against the account too, under the same limits: moving from address to address does not
+make it more of them.
 
 >>> limiter = Limiter(RateLimits(guests="2/hour"))
 >>> [limiter.hit("192.0.2.7", "guests") for _ in range(3)][:2], limiter.hit("192.0.2.8", "guests")
 ([None, None], None)
->>> kind, wait = limiter.hit("192.0.2.7", "guests")
->>> kind, 3500 < wait <= 3600
-('guests', True)
+>>> refused = limiter.hit("192.0.2.7", "guests")
+>>> refused.kind, refused.by, 3500 < refused.wait <= 3600
+('guests', 'address', True)
+>>> limiter = Limiter(RateLimits(games="1/hour"))
+>>> limiter.hit("192.0.2.7", "games", account="a1"), limiter.hit("192.0.2.8", "games", account="a1").by
+(None, 'account')
+>>> limiter.hit("192.0.2.8", "games"), limiter.hit("192.0.2.9", "games", account="a2")
+(None, None)
 >>> client_key("2001:db8::1") == client_key("2001:db8::2"), client_key("::ffff:192.0.2.7")
 (True, '192.0.2.7')
 """
@@ -55,6 +62,8 @@ class RateLimits:
     names: str = "10/minute;60/hour"
     """Sign-ups and sign-ins naming one account, from any address (counted by the name's
     skeleton)."""
+    pairings: str = "10/minute;100/hour"
+    """Quick pairing requests (``POST /api/pairing``)."""
 
 
 KINDS = tuple(field.name for field in dataclasses.fields(RateLimits))
@@ -62,7 +71,7 @@ KINDS = tuple(field.name for field in dataclasses.fields(RateLimits))
 
 WHAT = {"guests": "new players", "renames": "new names", "games": "new games",
         "invitations": "invitations", "joins": "seats taken", "signups": "new accounts",
-        "signins": "sign-ins", "names": "sign-ins to this account"}
+        "signins": "sign-ins", "names": "sign-ins to this account", "pairings": "pairing requests"}
 """Each kind of request in the words of a refusal."""
 
 
@@ -84,7 +93,7 @@ def rate_limit_setting(text: str) -> tuple[str, str]:
     Traceback (most recent call last):
     ...
     ValueError: write KIND=LIMITS with KIND one of guests, renames, games, invitations, joins, signups, \
-signins, names
+signins, names, pairings
     """
     kind, sep, setting = text.partition("=")
     if not sep or kind not in KINDS:
@@ -110,27 +119,41 @@ def client_key(address: str) -> str:
     return str(ip)
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A request over a limit: the ``kind`` refused, whose count (``by`` the client's
+    ``address`` or its ``account``) is full, and the whole seconds to ``wait`` until it
+    would be allowed (at least 1)."""
+
+    kind: str
+    by: str
+    wait: int
+
+
 class Limiter:
-    """Counts the requests of each client address against :class:`RateLimits`."""
+    """Counts the requests of each client address, and of each account, against
+    :class:`RateLimits`."""
 
     def __init__(self, limits: RateLimits) -> None:
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._items = {kind: limit_items(getattr(limits, kind)) for kind in KINDS}
 
-    def hit(self, address: str, *kinds: str) -> tuple[str, int] | None:
-        """Count one request from ``address`` of each of ``kinds`` and return ``None`` if
-        every limit allows it; else count nothing and return the kind refused with the whole
-        seconds until it would be allowed (at least 1)."""
-        key = client_key(address)
-        refused = [(kind, item) for kind in kinds for item in self._items[kind]
+    def hit(self, address: str, *kinds: str, account: str | None = None) -> Refusal | None:
+        """Count one request of each of ``kinds`` from ``address`` and, for a signed-in
+        caller, from its ``account``; return ``None`` if every limit allows it, else count
+        nothing and return the :class:`Refusal` with the longest wait."""
+        keys = [("address", client_key(address))]
+        if account is not None:
+            keys.append(("account", "account:" + account))
+        counts = [(by, key, kind, item) for by, key in keys for kind in kinds for item in self._items[kind]]
+        refused = [(by, key, kind, item) for by, key, kind, item in counts
                    if not self._limiter.test(item, kind, key)]
         if refused:
             now = time.time()
-            waits = [(math.ceil(self._limiter.get_window_stats(item, kind, key).reset_time - now), kind)
-                     for kind, item in refused]
-            wait, kind = max(waits)
-            return kind, max(1, wait)
-        for kind in kinds:
-            for item in self._items[kind]:
-                self._limiter.hit(item, kind, key)
+            waits = [(math.ceil(self._limiter.get_window_stats(item, kind, key).reset_time - now), kind, by)
+                     for by, key, kind, item in refused]
+            wait, kind, by = max(waits)
+            return Refusal(kind, by, max(1, wait))
+        for _, key, kind, item in counts:
+            self._limiter.hit(item, kind, key)
         return None

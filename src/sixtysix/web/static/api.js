@@ -16,7 +16,8 @@ export function csrfToken() {
   return found ? found.slice("sixtysix_csrf=".length) : "";
 }
 
-async function request(method, path, body) {
+/** A request to the API: its JSON (or text) reply, or an ApiError. */
+export async function request(method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
   if (method !== "GET") {
     init.headers["X-CSRF-Token"] = csrfToken();

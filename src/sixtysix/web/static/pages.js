@@ -8,6 +8,7 @@ import { explanationText } from "./explain.js";
 import { chooseLanguage, currentLanguage, languages, t, tn } from "./i18n.js";
 import { actionLabel } from "./actions.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
+import { pairingPanel } from "./pairing.js";
 import { TableView } from "./table.js";
 import { gameOptions } from "./clock.js";
 import { confirmDialog, el, settings } from "./ui.js";
@@ -369,6 +370,8 @@ export async function homePage(root, navigate) {
     return;
   }
   const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
+  const quick = pairingPanel(options, Boolean(who.account), navigate, errorText);
+  page.append(quick.element);
   page.append(newGameForm(options, navigate, Boolean(who.account)));
   const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
     (game) => `#/game/${game.id}`);
@@ -389,7 +392,10 @@ export async function homePage(root, navigate) {
       // The next refresh tries again.
     }
   }, 5000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    quick.stop();
+  };
 }
 
 export async function gamePage(root, id, navigate) {
