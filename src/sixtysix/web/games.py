@@ -43,8 +43,8 @@ from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Re
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.chat import ChatService
-from sixtysix.web.services.ratings import rated
 from sixtysix.web.services.clock import Tally, clock_state, now_ms, step, tally
+from sixtysix.web.services.ratings import rated
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
