@@ -42,7 +42,7 @@ from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, others
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
-from sixtysix.web.services.ratings import rated
+from sixtysix.web.services.ratings import rating_change
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -405,7 +405,7 @@ class GameService:
                     messages = [(c, self.state(game, c)) for c in game.connections]
                     new.append(self._deal(game))
             try:
-                await self.storage.save(game.row, new, with_row=ended, rated=rated(game.row))
+                await self.storage.save(game.row, new, with_row=ended, rated=rating_change(game.row))
             except Exception:
                 self._forget(game)
                 raise
@@ -487,7 +487,8 @@ class GameService:
         game.row.ending = ending
         game.row.score = game.match.score
         try:
-            await self.storage.save(game.row, [Move(game.seq, kind, seat, value)], rated=rated(game.row))
+            await self.storage.save(game.row, [Move(game.seq, kind, seat, value)],
+                                    rated=rating_change(game.row))
         except Exception:
             self._forget(game)
             raise
