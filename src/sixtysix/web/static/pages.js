@@ -210,10 +210,16 @@ function playerNames(game) {
   return seatNames(game).map((name) => name || t("(open seat)")).join(" – ");
 }
 
-function newGameForm(options, navigate) {
+/** A level's name with its strength in a kind of game, when it has one: "Hard (~1617)". */
+function levelWithStrength(level, strengths, kind) {
+  const value = ((strengths && strengths.kinds[kind]) || {})[level];
+  return value === undefined ? levelName(level) : t("{level} (~{rating})", { level: levelName(level), rating: String(value) });
+}
+
+function newGameForm(options, navigate, strengths = null) {
   const programs = options.bots || [];
   const level = el("select", { name: "level", "aria-label": t("Level") }, [
-    ...options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })),
+    ...options.levels.map((name) => el("option", { value: name, text: levelWithStrength(name, strengths, "classic"), selected: name === "medium" })),
     programs.length ? el("optgroup", { label: t("Program bots") },
       programs.map((name) => el("option", { value: name, text: name }))) : null,
   ]);
@@ -248,7 +254,7 @@ function newGameForm(options, navigate) {
     .filter((input) => input.value !== "" && table().flags.includes(input.name))
     .map((input) => `${input.name}=${input.value}`)].join(" ");
   const seatKind = (name, label) => el("select", { name, "aria-label": label }, [
-    ...(options.three_levels || []).map((value) => el("option", { value, text: levelName(value), selected: value === "easy" })),
+    ...(options.three_levels || []).map((value) => el("option", { value, text: levelWithStrength(value, strengths, "three-hand"), selected: value === "easy" })),
     el("option", { value: "human", text: t("A person (invited by link)") }),
   ]);
   const seatLabels = [t("Player to your left"), t("Player to your right")];
@@ -344,8 +350,9 @@ export async function homePage(root, navigate) {
     page.append(accountPanel(who, rerender));
     return;
   }
-  const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
-  page.append(newGameForm(options, navigate));
+  const [options, lobby, history, strengths] = await Promise.all([api.options(), api.lobby(), api.history(),
+    api.strengths()]);
+  page.append(newGameForm(options, navigate, strengths));
   const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
     (game) => `#/game/${game.id}`);
   let tables = openTables(lobby.games);
