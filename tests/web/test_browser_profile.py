@@ -110,7 +110,8 @@ def test_a_profile_and_the_leaderboard(browser: Browser, start_server: StartServ
     page.click("form.name-form button[type=submit]")
     page.wait_for_selector("select[name=level]")
     assert page.inner_text("select[name=level] option[value=medium]") == "Medium (~1500)"
-    assert page.inner_text("select[name=seat1] option[value=hard]") == "Hard (~1669)", "the three-hand strength"
+    three = page.inner_text("select[name=seat1] option[value=hard]")
+    assert three == "Hard (~1669)", "a three-hand seat shows the three-hand strength"
 
     page.goto(server.base + "/#/player/nobody")
     page.wait_for_selector("text=No player has this name.")
