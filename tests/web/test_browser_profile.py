@@ -1,6 +1,7 @@
 """A profile and the leaderboard in a real browser (Debian's Chromium through Playwright):
 the ratings, the chart of a rating's history, the results, the recent matches with names
-holding markup shown as text, the levels' strengths, and an unknown name."""
+holding markup shown as text, the levels' strengths (on the leaderboard and in the new-game
+form), and an unknown name."""
 
 from __future__ import annotations
 
@@ -103,6 +104,14 @@ def test_a_profile_and_the_leaderboard(browser: Browser, start_server: StartServ
     page.click(".leaderboard a.player-link >> text=bob")
     page.wait_for_selector(".profile svg.rating-chart")
     assert page.inner_text(".profile h1") == "bob"
+
+    page.goto(server.base + "/#/")
+    page.fill("form.name-form input[name=name]", "Visitor")
+    page.click("form.name-form button[type=submit]")
+    page.wait_for_selector("select[name=level]")
+    assert page.inner_text("select[name=level] option[value=medium]") == "Medium (~1500)"
+    three = page.inner_text("select[name=seat1] option[value=hard]")
+    assert three == "Hard (~1669)", "a three-hand seat shows the three-hand strength"
 
     page.goto(server.base + "/#/player/nobody")
     page.wait_for_selector("text=No player has this name.")

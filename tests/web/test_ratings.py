@@ -13,11 +13,11 @@ import httpx
 import pytest
 from conftest import StartServer
 from openskill.models import PlackettLuce
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, insert, select
 from webclient import Server, Socket, first_state, mostly_cards, play, with_csrf
 
 from sixtysix.web.ratelimits import KINDS
-from sixtysix.web.store import database_url, rating_history, ratings
+from sixtysix.web.store import Store, database_url, rating_history, ratings
 
 PASSWORD = "correct horse battery"
 UNLIMITED = [f"--rate-limit={kind}=none" for kind in KINDS]
@@ -150,7 +150,9 @@ def test_a_three_hand_match_is_rated_by_places(server: Server, tmp_path: Any) ->
         (player.player_id, "three-hand") for player in players}
 
 
-def test_the_leaderboard_lists_established_ratings_first(server: Server) -> None:
+def test_the_leaderboard_lists_provisional_ratings_by_rating(start_server: StartServer,
+                                                             database_url: str) -> None:
+    server = start_server(database_url, arguments=UNLIMITED)
     ann, bob, cy = Account(server, "ann"), Account(server, "bob"), Account(server, "cyd")
     resigned(ann, bob)
     resigned(cy, bob)
@@ -166,6 +168,20 @@ def test_the_leaderboard_lists_established_ratings_first(server: Server) -> None
     assert ann.get("/api/leaderboard/santase")["players"] == []
     missing = ann.http.get("/api/leaderboard/chess")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_kind"
+
+
+def test_established_ratings_lead_the_leaderboard() -> None:
+    store = Store("sqlite://")
+    lines = {"eve": (1400.0, 100.0), "fay": (1700.0, 300.0), "gus": (1450.0, 149.0), "hal": (1900.0, 151.0)}
+    for name, (mu, sigma) in lines.items():
+        made = store.create_account(name, name, "hash", None)
+        assert made is not None
+        with store.engine.begin() as db:
+            db.execute(insert(ratings).values(player_id=made[0].id, kind="pagat", mu=mu, sigma=sigma, games=9,
+                                              updated="2026-12-06T00:00:00Z"))
+    assert [line.name for line in store.leaderboard("pagat", 50, 150)] == ["gus", "eve", "hal", "fay"]
+    assert [line.name for line in store.leaderboard("pagat", 2, 150)] == ["gus", "eve"]
+    assert store.leaderboard("classic", 50, 150) == []
 
 
 def test_a_profile_counts_results_against_each_level(server: Server) -> None:

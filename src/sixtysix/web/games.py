@@ -44,7 +44,7 @@ from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.chat import ChatService
 from sixtysix.web.services.clock import Tally, clock_state, now_ms, step, tally
-from sixtysix.web.services.ratings import rated
+from sixtysix.web.services.ratings import rating_change
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -418,7 +418,7 @@ class GameService:
                     messages = [(c, self.state(game, c)) for c in game.connections]
                     new.append(self._deal(game))
             try:
-                await self.storage.save(game.row, new, with_row=ended, rated=rated(game.row))
+                await self.storage.save(game.row, new, with_row=ended, rated=rating_change(game.row))
             except Exception:
                 self._forget(game)
                 raise
@@ -503,7 +503,7 @@ class GameService:
         self._stop_clock(game)
         try:
             await self.storage.save(game.row, [Move(game.seq, kind, seat, value, now_ms())],
-                                    rated=rated(game.row))
+                                    rated=rating_change(game.row))
         except Exception:
             self._forget(game)
             raise

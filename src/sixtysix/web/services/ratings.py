@@ -194,9 +194,18 @@ def rate(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
     return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(after, before, strict=True)]
 
 
-def rated(row: GameRow) -> Rated | None:
+def rating_change(row: GameRow) -> Rated | None:
     """What a game's final save changes in its players' ratings: nothing unless it is a
-    rated game that is over."""
+    rated game that is over.
+
+    >>> row = GameRow("g", "over", "santase", 0, None, ["a", "b"], (2, 11), 1, "played", "")
+    >>> rating_change(row) is None
+    True
+    >>> row.rated = True
+    >>> change = rating_change(row)
+    >>> change.kind, [shown(r) for r in change.rate([change.initial] * 2)]
+    ('santase', [1383, 1617])
+    """
     if not row.rated or row.status != "over" or row.winner is None:
         return None
     places = ranks(row)

@@ -220,10 +220,16 @@ function playerNames(game) {
   return seatNames(game).map((name) => name || t("(open seat)")).join(" – ");
 }
 
-function newGameForm(options, navigate, signedIn = false) {
+/** A level's name with its strength in a kind of game, when it has one: "Hard (~1617)". */
+function levelWithStrength(level, strengths, kind) {
+  const value = ((strengths && strengths.kinds[kind]) || {})[level];
+  return value === undefined ? levelName(level) : t("{level} (~{rating})", { level: levelName(level), rating: String(value) });
+}
+
+function newGameForm(options, navigate, signedIn = false, strengths = null) {
   const programs = options.bots || [];
   const level = el("select", { name: "level", "aria-label": t("Level") }, [
-    ...options.levels.map((name) => el("option", { value: name, text: levelName(name), selected: name === "medium" })),
+    ...options.levels.map((name) => el("option", { value: name, text: levelWithStrength(name, strengths, "classic"), selected: name === "medium" })),
     programs.length ? el("optgroup", { label: t("Program bots") },
       programs.map((name) => el("option", { value: name, text: name }))) : null,
   ]);
@@ -258,7 +264,7 @@ function newGameForm(options, navigate, signedIn = false) {
     .filter((input) => input.value !== "" && table().flags.includes(input.name))
     .map((input) => `${input.name}=${input.value}`)].join(" ");
   const seatKind = (name, label) => el("select", { name, "aria-label": label }, [
-    ...(options.three_levels || []).map((value) => el("option", { value, text: levelName(value), selected: value === "easy" })),
+    ...(options.three_levels || []).map((value) => el("option", { value, text: levelWithStrength(value, strengths, "three-hand"), selected: value === "easy" })),
     el("option", { value: "human", text: t("A person (invited by link)") }),
   ]);
   const seatLabels = [t("Player to your left"), t("Player to your right")];
@@ -369,10 +375,11 @@ export async function homePage(root, navigate) {
     page.append(accountPanel(who, rerender));
     return;
   }
-  const [options, lobby, history] = await Promise.all([api.options(), api.lobby(), api.history()]);
+  const [options, lobby, history, strengths] = await Promise.all([api.options(), api.lobby(), api.history(),
+    api.strengths()]);
   const quick = pairingPanel(options, Boolean(who.account), navigate, errorText);
   page.append(quick.element);
-  page.append(newGameForm(options, navigate, Boolean(who.account)));
+  page.append(newGameForm(options, navigate, Boolean(who.account), strengths));
   const openTables = (games) => gameList(games, t("No open tables. Invite someone, or play the computer."),
     (game) => `#/game/${game.id}`);
   let tables = openTables(lobby.games);
