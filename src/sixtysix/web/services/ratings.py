@@ -59,12 +59,15 @@ TWO_HAND_ELO: Mapping[str, float] = {"hard": 385, "medium": 268, "easy": -86, "r
 """The two-hand levels' Bradley-Terry ratings on the Elo scale from one ``sixtysix
 tournament`` run of each against the others (docs/STRENGTH.md)."""
 TWO_HAND_PAIRS: Sequence[tuple[str, str, float, float]] = (("expert", "hard", -32, 104),
+                                                         ("expert", "hard", 11, 61.5),
                                                          ("expert", "medium", 323, 243.5))
 """Two-hand tournaments of two levels (docs/STRENGTH.md): a level, its opponent, the first's
 rating in their tournament (the opponent's is its negative) and the half-width of its 95%
-interval: ``expert`` -32 (-136..72) against ``hard``, +323 (79..566) against ``medium``."""
+interval: ``expert`` -32 (-136..72) against ``hard`` over 10 matches and +11 (-50..73) over
+30 more, +323 (79..566) against ``medium``."""
 THREE_HAND_FIRSTS: Sequence[tuple[str, str, float]] = (
-    ("medium", "random", 0.914), ("medium", "easy", 0.493), ("hard", "medium", 0.569))
+    ("medium", "random", 0.914), ("medium", "easy", 0.493), ("hard", "medium", 0.569),
+    ("expert", "hard", 10 / 30))
 """Three-hand tournaments (docs/STRENGTH.md): a level, the level of its two opponents, and
 the share of the matches the first won."""
 
@@ -140,9 +143,9 @@ def level_strengths(two_hand: Mapping[str, float] = TWO_HAND_ELO,
 
     >>> table = level_strengths()
     >>> table["classic"]
-    {'hard': 1617, 'medium': 1500, 'easy': 1146, 'expert': 1644}
+    {'hard': 1617, 'medium': 1500, 'easy': 1146, 'expert': 1641}
     >>> table["three-hand"]
-    {'medium': 1500, 'easy': 1384, 'hard': 1669}
+    {'medium': 1500, 'easy': 1384, 'hard': 1669, 'expert': 1669}
     """
     two = anchored(linked(two_hand, pair_links(two_pairs)))
     three = anchored(linked({"medium": MU}, [(a, b, elo_difference(p, 2), 1.0) for a, b, p in three_firsts]))
