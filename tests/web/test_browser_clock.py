@@ -1,15 +1,18 @@
 """The move clock at the browser table (issue 36), in Debian's Chromium under Playwright
 against a real ``sixtysix serve``: both seats' clocks show, the one to act counts down, and
 a match lost on time says so at the table and in the list of matches; the new-game form
-asks for a clock."""
+asks for a clock, and a signed-in player for a rated game."""
 
 from __future__ import annotations
 
+import random
+
+import httpx
 import pytest
 from accessibility import assert_accessible
 from playwright.sync_api import Browser
 from test_browser import Player, browser
-from webclient import Guest, Server
+from webclient import Guest, Server, with_csrf
 
 __all__ = ["browser"]  # the module-scoped browser fixture of test_browser
 
@@ -67,3 +70,33 @@ def test_the_new_game_form_asks_for_a_clock(browser: Browser, shared_server: Ser
         assert ann.states[-1]["clock"]["banks"] == [60000, 60000]
     finally:
         ann.context.close()
+
+
+def test_a_signed_in_player_asks_for_a_rated_game(browser: Browser, shared_server: Server) -> None:
+    account = with_csrf(httpx.Client(base_url=shared_server.base, timeout=30))
+    response = account.post("/api/account", json={"name": f"Rater_{random.randrange(10**6)}",
+                                                  "password": "a long password"})
+    assert response.status_code == 201, response.text
+    ann = Player(browser, shared_server, "Ann")
+    try:
+        ann.context.add_cookies([{"name": "sixtysix_session", "value": account.cookies["sixtysix_session"],
+                                  "url": shared_server.base}])
+        page = ann.page
+        page.goto(shared_server.base + "/")
+        page.wait_for_selector("select[name=clock]")
+        assert page.is_enabled("input[name=rated]")
+        page.fill("input[name=match_target]", "3")
+        assert page.is_disabled("input[name=rated]"), "a rated game is played by a preset unchanged"
+        page.fill("input[name=match_target]", "")
+        page.check("input[name=rated]")
+        assert page.is_disabled("button[data-start=bot]"), "a rated game is against people"
+        assert page.input_value("select[name=clock]") != "0" and page.is_disabled("option[value='0']")
+        page.click("button[data-start=human]")
+        page.wait_for_selector(".table")
+        page.wait_for_function("() => location.hash.startsWith('#/game/')")
+        game = page.evaluate("location.hash").rsplit("/", 1)[1]
+        created = account.get(f"/api/games/{game}").json()["game"]
+        assert created["rated"] is True and created["clock"] == {"move": 20, "bank": 60}
+    finally:
+        ann.context.close()
+        account.close()

@@ -29,7 +29,8 @@ def stored(server: Server, game_id: str) -> list[Move]:
 
 
 def over(message: dict[str, Any]) -> bool:
-    return message["type"] == "state" and message["game"]["status"] == "over"
+    """Whether a message is a state of the match over."""
+    return bool(message["type"] == "state" and message["game"]["status"] == "over")
 
 
 def two_people(server: Server, **body: Any) -> tuple[str, list[Guest], list[Socket]]:
