@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import StartServer
-from webclient import Server, Socket, with_csrf
+from webclient import Server, Socket, error, first_state, with_csrf
 
 from sixtysix.web.ratelimits import KINDS
 
@@ -251,3 +251,39 @@ def test_accounts_play_over_the_websocket(server: Server) -> None:
     state = socket.settle()
     assert state["game"]["your_seat"] == 0 and state["view"] is not None
     socket.close()
+
+
+def test_one_account_never_acts_reads_hands_or_chats_as_another(server: Server) -> None:
+    ivy, joe, eve = client(server), client(server), client(server)
+    for http, name in ((ivy, "Ivy"), (joe, "Joe"), (eve, "Eve")):
+        sign_up(http, name)
+    rated = {"opponent": "human", "rules": "classic", "rated": True}
+    game = ivy.post("/api/games", json=rated).json()["game"]
+    joe.post(f"/api/games/{game['id']}/join")
+    taken = eve.post(f"/api/games/{game['id']}/join")
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "not_open"
+
+    def socket(http: httpx.Client) -> Socket:
+        return Socket(server, game["id"], {"Cookie": f"sixtysix_session={http.cookies['sixtysix_session']}"})
+
+    sockets = [socket(ivy), socket(joe)]
+    views = [first_state(each)["view"] for each in sockets]
+    watcher = socket(eve)
+    state = first_state(watcher)
+    assert state["game"]["your_seat"] is None and state["view"]["hand"] is None
+    hand = views[0]["hand"]
+    assert hand and not any(f'"{card}"' in str(state["view"]).replace("'", '"') for card in hand)
+    legal = views[views[0]["to_act"]]["legal"]
+    for message in ({"type": "act", "action": legal[0]}, {"type": "resign"}, {"type": "claim"},
+                    {"type": "chat", "text": "I am Ivy"}, {"type": "mute", "seat": 0, "muted": True},
+                    {"type": "hint"}):
+        assert error(watcher, message) == "spectator", message
+    sockets[0].send({"type": "chat", "text": "for Joe only"})
+    assert sockets[1].until(lambda m: m["type"] == "chat" and not m["history"])["lines"][0]["text"] == \
+        "for Joe only"
+    watcher.settle()
+    assert "for Joe only" not in str(watcher.received)
+    assert watcher.state is not None and watcher.state["game"]["status"] == "playing"
+    assert first_state(socket(ivy))["view"]["hand"] == hand, "nothing changed by the watcher"
+    for each in (*sockets, watcher):
+        each.close()

@@ -112,8 +112,8 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         # Chat: Ann's line reaches Bob, markup and all as text.
         ann.page.fill("#chat-input", CHAT)
         ann.page.press("#chat-input", "Enter")
-        line = bob.page.wait_for_selector(".chat-line:has-text('Good luck!')")
-        assert CHAT in line.inner_text()
+        bob.page.wait_for_selector(".chat-line:has-text('Good luck!')")
+        assert CHAT in bob.page.inner_text(".chat-lines")
         assert bob.page.query_selector(".chat-lines b, .chat-lines img") is None
 
         # The rated match to its end, then the ratings as openskill rates the result.
@@ -123,7 +123,7 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         seats = over["players"]
         ids = {name: fetch(page, "/api/me")["player"]["id"] for name, page in (("Ann", ann.page),
                                                                               ("Bob", bob.page))}
-        places = [1 if seat == over["winner"] else 2 for seat in range(2)]
+        places: list[float] = [1 if seat == over["winner"] else 2 for seat in range(2)]
         expected = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=places)
         stored = stored_ratings(server)
         for seat, name in enumerate(seats):
