@@ -5,33 +5,17 @@ form), and an unknown name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from accessibility import assert_accessible
 from conftest import StartServer
-from playwright.sync_api import Browser, Dialog, Page, sync_playwright
+from playwright.sync_api import Browser, Dialog, Page
+from test_browser import browser
 from test_ratings import UNLIMITED, Account, resigned
 from webclient import Server, first_state
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium "
-                "(apt-get install -y chromium)", allow_module_level=True)
+__all__ = ["browser"]  # the module-scoped browser fixture of test_browser
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 MARKUP = ("<img src onerror=h=1>", "<script>h=1</script>")
 """Guests' names that would run code if the page inserted them as HTML."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def lost_to_guest(server: Server, account: Account, name: str) -> None:
