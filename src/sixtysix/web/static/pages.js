@@ -211,7 +211,7 @@ function gameStatus(game) {
     return t("lost (resigned)");
   }
   if (game.ending === "time") {
-    return t("lost on time");
+    return t("lost (on time)");
   }
   return game.ending === "claimed" ? t("lost (claimed)") : t("lost");
 }
@@ -289,7 +289,7 @@ function newGameForm(options, navigate, signedIn = false, strengths = null) {
       navigate(`#/game/${game.id}`);
     } catch (error) {
       note.textContent = error instanceof ApiError && error.code === "bad_request" && choice.rated
-        ? t("A rated game is against people only, by a preset's rules unchanged, with a clock.")
+        ? t("Rated games are against people, by a preset's rules unchanged, with a clock.")
         : errorText(error);
     }
   };
