@@ -109,12 +109,19 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         assert len(ann.page.query_selector_all(".clock")) == 2 == len(bob.page.query_selector_all(".clock"))
         assert_accessible(bob.page, "a rated table with its clock and chat, on a phone")
 
-        # Chat: Ann's line reaches Bob, markup and all as text.
+        # Chat: Ann's line reaches Bob, markup and all as text; on his phone the chat is below
+        # the table, out of sight, so a badge counts the line until he goes to it.
+        bob.page.evaluate("window.scrollTo(0, 0)")
         ann.page.fill("#chat-input", CHAT)
         ann.page.press("#chat-input", "Enter")
-        bob.page.wait_for_selector(".chat-line:has-text('Good luck!')")
-        assert CHAT in bob.page.inner_text(".chat-lines")
+        bob.page.wait_for_selector(".chat-line:has-text('Good luck!')", state="attached")
+        assert CHAT in (bob.page.text_content(".chat-lines") or "")
         assert bob.page.query_selector(".chat-lines b, .chat-lines img") is None
+        bob.page.wait_for_selector(".chat-badge:has-text('1 new message')")
+        bob.page.click(".chat-badge")
+        bob.page.wait_for_selector(".chat-badge", state="hidden")
+        assert bob.page.evaluate("document.activeElement.id") == "chat-input"
+        bob.page.evaluate("window.scrollTo(0, 0)")
 
         # The rated match to its end, then the ratings as openskill rates the result.
         play_until_over([ann, bob], timeout=600)
@@ -128,6 +135,14 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         stored = stored_ratings(server)
         for seat, name in enumerate(seats):
             assert stored[ids[name]] == (expected[seat][0].mu, expected[seat][0].sigma, 1), name
+        shown = {name: round(expected[seat][0].mu) for seat, name in enumerate(seats)}
+        winner, loser = seats[over["winner"]], seats[1 - over["winner"]]
+        gain = shown[winner] - 1500
+        for player in (ann, bob):
+            player.page.wait_for_selector("#overlay .rating-change:has-text('Ratings:')")
+            change = player.page.inner_text("#overlay .rating-change")
+            assert f"{winner} {shown[winner]}? (+{gain})" in change
+            assert f"{loser} {shown[loser]}? (\u2212{1500 - shown[loser]})" in change
 
         # A rematch, offered by Ann from the summary and accepted by Bob: seats swapped.
         ann.page.click("#overlay .rematch button[data-rematch=rematch]")
@@ -142,11 +157,9 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         assert again["players"] == seats[::-1] and again["rated"] and again["clock"] == game["clock"]
 
         # The leaderboard and the profiles show the new ratings.
-        shown = {name: round(expected[seat][0].mu) for seat, name in enumerate(seats)}
         ann.page.goto(server.base + "/#/leaderboard/classic")
         ann.page.wait_for_selector("table.ranking")
         board = ann.page.inner_text("table.ranking")
-        winner, loser = seats[over["winner"]], seats[1 - over["winner"]]
         assert board.index(winner) < board.index(loser)
         assert f"{shown[winner]}?" in board and f"{shown[loser]}?" in board
         assert_accessible(ann.page, "the leaderboard")

@@ -109,8 +109,9 @@ def test_a_rated_match_rates_its_players_as_openskill_does(start_server: StartSe
     profile = ann.get("/api/players/ann")
     assert profile["ratings"] == [{"kind": "classic", "rating": round(ann_after.mu),
                                    "sigma": round(ann_after.sigma, 1), "provisional": True, "games": 2}]
-    assert [(p["game"], p["rating"]) for p in profile["history"]["classic"]] == [
-        (game, round(win.mu)), (again, round(ann_after.mu))]
+    assert [(p["game"], p["rating"], p["change"]) for p in profile["history"]["classic"]] == [
+        (game, round(win.mu), round(win.mu) - 1500),
+        (again, round(ann_after.mu), round(ann_after.mu) - round(win.mu))]
     assert profile["people"] == {"classic": {"wins": 1, "losses": 1}}
     assert {g["id"] for g in profile["recent"]} == {again, game}
 

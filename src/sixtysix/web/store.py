@@ -200,12 +200,14 @@ class Rated:
 
 @dataclass(frozen=True)
 class RatingPoint:
-    """A player's rating in ``kind`` after the rated game ``game_id`` ended ``at``."""
+    """A player's rating in ``kind`` after the rated game ``game_id`` ended ``at``, and the
+    mean it had before (``mu_before``)."""
 
     game_id: str
     kind: str
     at: str
     rating: Rating
+    mu_before: float
 
 
 @dataclass(frozen=True)
@@ -558,8 +560,8 @@ class Store:
         history = []
         for kind in dict.fromkeys(row.kind for row in rows):
             chain = _chained([row for row in rows if row.kind == kind])
-            history += [RatingPoint(row.game_id, kind, row.at, Rating(row.mu, row.sigma, count))
-                        for count, row in enumerate(chain, 1)]
+            history += [RatingPoint(row.game_id, kind, row.at, Rating(row.mu, row.sigma, count),
+                                    row.mu_before) for count, row in enumerate(chain, 1)]
         return current, history
 
     @staticmethod

@@ -42,11 +42,13 @@ class Leaderboard(BaseModel):
 
 
 class HistoryPoint(BaseModel):
-    """A player's rating after one rated game, which ended ``at``."""
+    """A player's rating after one rated game, which ended ``at``, and what the game changed
+    in it (as shown: rounded before and after)."""
 
     game: str
     at: str
     rating: int
+    change: int
 
 
 class Record(BaseModel):

@@ -244,7 +244,8 @@ class Ratings:
         history: dict[str, list[HistoryPoint]] = {}
         for point in points:
             history.setdefault(point.kind, []).append(
-                HistoryPoint(game=point.game_id, at=point.at, rating=shown(point.rating)))
+                HistoryPoint(game=point.game_id, at=point.at, rating=shown(point.rating),
+                             change=shown(point.rating) - round(point.mu_before)))
         people: dict[str, Record] = {}
         levels: dict[str, dict[str, Record]] = {}
         for row in rows:

@@ -61,9 +61,39 @@ export class ChatPanel {
       el("button", { type: "submit", text: t("Send") }),
       this.left,
     ]);
-    this.element = el("section.chat", { "aria-label": t("Chat") }, [this.list, form, this.note, this.mutes]);
+    this.unseen = 0;
+    this.visible = true;
+    this.badge = el("button.chat-badge", { type: "button", hidden: true, on: { click: () => this.reveal() } });
+    this.element = el("section.chat", { "aria-label": t("Chat") }, [this.list, form, this.note, this.mutes, this.badge]);
+    // Below the felt the lines may be out of sight: a badge counts the others' new lines
+    // until the panel is scrolled into view (or the badge pressed).
+    this.observer = new IntersectionObserver((entries) => {
+      this.visible = entries[entries.length - 1].isIntersecting;
+      if (this.visible) {
+        this.seen();
+      }
+    });
+    this.observer.observe(this.list);
     this.count();
     this.update(game);
+  }
+
+  /** Stop watching whether the panel is in sight (the table is left). */
+  close() {
+    this.observer.disconnect();
+    this.element.remove();
+  }
+
+  /** Scroll the panel into view and put the cursor in its line. */
+  reveal() {
+    this.element.scrollIntoView({ block: "end" });
+    this.input.focus({ preventScroll: true });
+    this.seen();
+  }
+
+  seen() {
+    this.unseen = 0;
+    this.badge.hidden = true;
   }
 
   /** The game as a new state has it: the panel shows once another person has sat down. */
@@ -78,6 +108,12 @@ export class ChatPanel {
   /** A chat message of the server's: all lines kept (``history``) or new ones. */
   receive(message) {
     this.lines = message.history ? message.lines : [...this.lines, ...message.lines];
+    const others = message.history ? 0 : message.lines.filter((line) => line.seat !== this.game.your_seat).length;
+    if (others && !this.visible) {
+      this.unseen += others;
+      this.badge.textContent = tn("{n} new message", "{n} new messages", this.unseen);
+      this.badge.hidden = false;
+    }
     this.muted = message.muted || [];
     this.drawLines();
     this.drawMutes();

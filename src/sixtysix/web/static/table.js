@@ -10,6 +10,7 @@ import { socketUrl, recordUrl } from "./api.js";
 import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
 import { chatPanel } from "./chat.js";
 import { MoveClock, timeResult } from "./clock.js";
+import { ratingChanges } from "./ratingchange.js";
 import { backSvg, cardSvg, cardText, cardWords, sortHand, suitText, suitWords } from "./cards.js";
 import { hasStock, stockElement, tableCards, trickCards } from "./felt.js";
 import { t, tn } from "./i18n.js";
@@ -124,7 +125,7 @@ export class TableView {
       this.socket.close();
     }
     if (this.chat) {
-      this.chat.element.remove();
+      this.chat.close();
     }
     hideOverlay();
   }
@@ -439,6 +440,7 @@ export class TableView {
             text: winner === you ? t("You win the match!")
               : t("{name} wins the match.", { name: names[winner] }),
           }),
+          ...[ratingChanges(this.game)].filter(Boolean),
           this.rematchPanel(),
           el("div.buttons", {}, [
             ...this.endLinks(done),
@@ -1005,6 +1007,10 @@ export class TableView {
         result = winner === this.seat ? t("You win the match!") : t("{name} wins the match.", { name: names[winner] });
       }
       plays.append(el("span.match-result", { text: result }), ...this.endLinks());
+      this.ratingLine = this.ratingLine || ratingChanges(this.game);
+      if (this.ratingLine) {
+        plays.append(this.ratingLine);
+      }
       const panel = this.rematchPanel();
       if (panel) {
         bar.append(panel);
