@@ -50,7 +50,7 @@ def test_the_clock_counts_down_and_the_match_is_lost_on_time(browser: Browser, s
         page.goto(shared_server.base + "/")
         page.wait_for_selector(".history .game-meta")
         meta = page.inner_text(".history .game-meta")
-        assert meta.endswith("won (on time)" if late == "1" else "lost on time")
+        assert meta.endswith("won (on time)" if late == "1" else "lost (on time)")
         assert not player.errors
     finally:
         player.context.close()

@@ -1,9 +1,10 @@
 """Players, not guests (issue 36), end to end in Debian's Chromium under Playwright against a
 real ``sixtysix serve``: a guest with a game turns into an account and keeps it; two accounts
-in two browser contexts find each other by quick pairing, chat, play a rated match with a move
-clock to its end, see their ratings change by exactly what openskill computes, rematch with the
-seats swapped, and find the leaderboard and their profiles updated; a casual game's clock runs
-out and the match is lost on time, rating nothing."""
+(one signed out and in again) in two browser contexts find each other by quick pairing, chat,
+play a rated match with a move clock to its end, see their ratings change by exactly what
+openskill computes, rematch with the seats swapped, and find the leaderboard and their
+profiles updated; a casual game's clock runs out and the match is lost on time, rating
+nothing."""
 
 from __future__ import annotations
 
@@ -91,6 +92,11 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         sign_up(ann)
         assert invitation in [game["id"] for game in fetch(ann.page, "/api/history")["games"]]
         sign_up(bob)
+        bob.page.click("button.sign-out")
+        bob.page.fill("form.sign-in input[name=user]", "bob")
+        bob.page.fill("form.sign-in input[name=password]", PASSWORD)
+        bob.page.click("form.sign-in button[type=submit]")
+        bob.page.wait_for_selector("p.signed-in")
 
         # Quick pairing: both ask for a rated classic match and land at one table.
         for player in (ann, bob):
