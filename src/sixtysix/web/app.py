@@ -33,7 +33,7 @@ from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
 from sixtysix.web.models.games import DEFAULT_CLOCK
 from sixtysix.web.ratelimits import Limiter, RateLimits
-from sixtysix.web.routers import accounts, games, options, pages, pairing, players, ratings, sockets
+from sixtysix.web.routers import accounts, games, health, options, pages, pairing, players, ratings, sockets
 from sixtysix.web.services.pairing import Opener, Pairing
 from sixtysix.web.store import Player, Store
 
@@ -137,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = Limiter(settings.rate_limits)
     app.state.max_message = MAX_MESSAGE
     for router in (pages.router, players.router, accounts.router, options.router, games.router,
-                   pairing.router, sockets.router, ratings.router):
+                   pairing.router, sockets.router, ratings.router, health.router):
         app.include_router(router)
     app.add_middleware(BodyLimit)
     app.add_middleware(Csrf)

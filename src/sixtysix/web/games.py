@@ -38,6 +38,7 @@ from sixtysix.two.match import Match
 from sixtysix.two.observation import Observation, observe
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
+from sixtysix.web.metrics import Metrics
 from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, others, seat_names
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
@@ -173,6 +174,10 @@ class GameService:
         self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
                          handshake_seconds=handshake_seconds, bot_log=bot_log)
         self.away_limit = away_limit
+        self.metrics = Metrics()
+        self.metrics.read(lambda: sum(game.row.status == "playing" for game in self.games.values()),
+                          lambda: sum(len(game.connections) for game in self.games.values()),
+                          lambda: self.bots.pending)
         self.games: dict[str, LiveGame] = {}
         self._rng = SystemRandom() if seed is None else Random(seed)
         """The server's random source: dealers, and a fresh 128-bit seed for each deck's
@@ -391,6 +396,7 @@ class GameService:
         """Check and apply one action of a seat, store it, then tell everybody."""
         if seat is None:
             raise GameError("spectator", "spectators cannot act")
+        started = time.perf_counter()
         async with game.lock:
             if expect is not None and game.seq != expect:
                 return
@@ -426,6 +432,7 @@ class GameService:
             for connection, message in messages:
                 connection.send(message)
             self.broadcast(game)
+            self.metrics.action(time.perf_counter() - started)
             if game.row.status == "over":
                 _finished(game)
                 if game.host is not None:

@@ -384,6 +384,11 @@ class Store:
             with self.engine.connect() as db:
                 db.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
+    def ping(self) -> None:
+        """Ask the database a trivial question: raises if it cannot answer."""
+        with self.engine.connect() as db:
+            db.exec_driver_sql("SELECT 1")
+
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()

@@ -80,6 +80,8 @@ class Bots:
         self._pools: dict[bool, Executor] = {}
         """Worker processes by speed: the fast levels think in their own process, so a
         queue of slow bots (and hints) never delays them."""
+        self.pending = 0
+        """Decisions and hints handed to the worker processes and not yet answered."""
 
     def start(self, first: Callable[..., object], *args: Any) -> None:
         """Open the worker processes, each starting on ``first(*args)`` at once rather than
@@ -106,13 +108,19 @@ class Bots:
 
     async def think(self, level: str, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker processes of ``level``'s speed."""
-        pool = self._pools[level in FAST_LEVELS]
-        return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        return await self._run(self._pools[level in FAST_LEVELS], function, *args)
 
     async def hint(self, observation: AnyObservation) -> Hint:
         """The analysis of each legal action of the seat to act, from its own observation."""
-        values = await asyncio.get_running_loop().run_in_executor(self._pools[False], analyse, observation)
+        values = await self._run(self._pools[False], analyse, observation)
         return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
+
+    async def _run(self, pool: Executor, function: Callable[..., T], *args: Any) -> T:
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        finally:
+            self.pending -= 1
 
     def program(self, name: str, seed: int, game: str) -> EngineBot:
         """A new process of the program bot ``name`` for the game of id ``game``, seeded; it

@@ -1,0 +1,71 @@
+"""The server's health for its operators, against a real server: it is alive, ready while
+its database answers, counts its actions, games, connections and bot work in Prometheus's
+format, and a stopped process closes its sockets with the code that sends clients elsewhere."""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import httpx
+import pytest
+from conftest import StartServer
+from webclient import Server, first_state, my_turn
+from websockets.exceptions import ConnectionClosed
+
+
+def metric(text: str, name: str) -> float:
+    """A sample's value in a Prometheus exposition."""
+    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
+    assert found, name
+    return float(found[1])
+
+
+def test_alive_and_ready(server: Server) -> None:
+    http = httpx.Client(base_url=server.base, timeout=30)
+    assert http.get("/healthz").json() == {"status": "ok"}
+    assert http.get("/readyz").json() == {"status": "ready", "database": "ok"}
+
+
+def test_the_metrics_count_actions_games_and_connections(server: Server) -> None:
+    http = httpx.Client(base_url=server.base, timeout=30)
+    before = http.get("/metrics")
+    assert before.headers["content-type"].startswith("text/plain")
+    assert metric(before.text, "sixtysix_actions_total") == 0
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="easy", rules="classic")["id"]
+    socket = ann.socket(game)
+    state = first_state(socket)
+    mine = state["game"]["your_seat"]
+    played = 0
+    while played < 3:
+        state = socket.settle(my_turn(mine))
+        cards = [a for a in state["view"]["legal"] if len(a) == 2 and a[0] != "M"]
+        socket.send({"type": "act", "action": cards[0]})
+        played += 1
+    socket.settle(lambda s: s["last"] is not None)
+    text = http.get("/metrics").text
+    actions = metric(text, "sixtysix_actions_total")
+    assert actions >= played, "the player's actions and the bot's"
+    assert metric(text, "sixtysix_action_seconds_count") == actions
+    assert metric(text, "sixtysix_games_live") == 1
+    assert metric(text, "sixtysix_connections") == 1
+    assert metric(text, "sixtysix_bot_queue") >= 0
+    socket.close()
+
+
+@pytest.mark.slow
+def test_a_stopped_process_sends_its_clients_elsewhere(start_server: StartServer) -> None:
+    server = start_server()
+    ann = server.guest("Ann")
+    game = ann.create(opponent="bot", level="easy")["id"]
+    socket = ann.socket(game)
+    first_state(socket)
+    assert server.process is not None
+    server.process.send_signal(signal.SIGTERM)
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            socket.recv(timeout=30)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, "service restart: reconnect"
+    # uvicorn ends by raising the signal again once shut down, as a stopped process should.
+    assert server.process.wait(30) in (0, -signal.SIGTERM)
