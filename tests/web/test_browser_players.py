@@ -112,6 +112,8 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         assert rated == game_id(bob.page)
         game = state_of(ann, rated)["game"]
         assert game["rated"] and game["clock"] == {"move": 20, "bank": 60}
+        assert game["ratings"] == [{"rating": 1500, "provisional": True}] * 2
+        assert ann.page.locator(".namebar .seat-rating").all_inner_texts() == ["1500?", "1500?"]
         assert len(ann.page.query_selector_all(".clock")) == 2 == len(bob.page.query_selector_all(".clock"))
         assert_accessible(bob.page, "a rated table with its clock and chat, on a phone")
 
@@ -161,6 +163,7 @@ def test_two_accounts_pair_chat_play_rated_rematch_and_lose_on_time(browser: Bro
         assert second == game_id(bob.page) != rated
         again = state_of(bob, second)["game"]
         assert again["players"] == seats[::-1] and again["rated"] and again["clock"] == game["clock"]
+        assert again["ratings"] == [{"rating": shown[name], "provisional": True} for name in again["players"]]
 
         # The leaderboard and the profiles show the new ratings.
         ann.page.goto(server.base + "/#/leaderboard/classic")

@@ -39,13 +39,13 @@ from sixtysix.two.observation import Observation, observe
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.metrics import Metrics
-from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, others, seat_names
+from sixtysix.web.models.games import DEFAULT_CLOCK, PERSON, Clock, Game, SeatRating, others, seat_names
 from sixtysix.web.models.messages import Error, Forfeit, Hint, Last, Message, Rematch, State
 from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.chat import ChatService
 from sixtysix.web.services.clock import Tally, clock_state, now_ms, step, tally
-from sixtysix.web.services.ratings import rating_change
+from sixtysix.web.services.ratings import kind_of, rating_change, seat_rating
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import GameRow, Move, Player, Store, now
@@ -118,6 +118,9 @@ class LiveGame:
     memory only: it ends with the game's last connection)."""
     tally: Tally | None = None
     """The move clock's banks and the current turn's start (``None``: no clock)."""
+    ratings: list[SeatRating | None] | None = None
+    """In a rated game, each seated player's rating when its match began (or the server
+    loaded it)."""
     timer: asyncio.TimerHandle | None = None
     """When the seat on the clock runs out of time."""
 
@@ -141,7 +144,7 @@ class LiveGame:
 
     def describe(self, player: Player | None) -> Game:
         """The protocol's ``Game`` object, as ``player`` sees it."""
-        return Game.of(self.row, self.names, self.seat_of(player))
+        return Game.of(self.row, self.names, self.seat_of(player), self.ratings)
 
     def human(self, seat: int) -> bool:
         """Whether a person plays the seat."""
@@ -236,6 +239,7 @@ class GameService:
                 break
         self.games[game_id] = game
         await self._resume_clock(game, history)
+        await self._rate_seats(game)
         if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
             if row.bot in self.bots.programs:
                 self._seat_program(game)
@@ -313,6 +317,7 @@ class GameService:
             raise
         self.games[row.id] = game
         self._clocked(game, first)
+        await self._rate_seats(game)
         self._bot_turn(game)
         return game
 
@@ -364,6 +369,7 @@ class GameService:
                 raise
             game.names[seat] = player.name
             self._clocked(game, new)
+            await self._rate_seats(game)
             event(logger, "joined", game=row.id, seat=seat, player=player.id, started=row.status == "playing")
             for connection in game.connections:
                 if connection.player is not None and connection.player.id == player.id:
@@ -372,6 +378,16 @@ class GameService:
             self.broadcast(game)
             self._bot_turn(game)
         return game
+
+    async def _rate_seats(self, game: LiveGame) -> None:
+        """Note the seated players' ratings as a rated game's match begins."""
+        row = game.row
+        if not row.rated or row.status != "playing":
+            return
+        ids = [player_id for player_id in row.player_ids if player_id is not None]
+        found = await self.storage.run(self.storage.store.ratings_of, ids, kind_of(row))
+        game.ratings = [None if player_id is None else seat_rating(found.get(player_id))
+                        for player_id in row.player_ids]
 
     def _deal(self, game: LiveGame) -> Move:
         deck = list(range(NUM_CARDS))

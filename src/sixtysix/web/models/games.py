@@ -117,6 +117,13 @@ def others(rules: Rules) -> int:
     return game_of(rules).seats - 1
 
 
+class SeatRating(BaseModel):
+    """A seated player's rating in a rated game's kind, as shown (``provisional``: with "?")."""
+
+    rating: int
+    provisional: bool
+
+
 class Game(BaseModel):
     """The protocol's ``Game`` object, as one player (or nobody) sees it."""
 
@@ -140,16 +147,20 @@ class Game(BaseModel):
     rated: bool = False
     clock: Clock | None = None
     """The game's move clock, if it has one."""
+    ratings: list[SeatRating | None] | None = None
+    """In a rated game being played, each seated player's rating when the match began."""
 
     @classmethod
-    def of(cls, row: GameRow, names: list[str | None], seat: int | None) -> Game:
-        """A row's game as the player in ``seat`` sees it, with each seat's name."""
+    def of(cls, row: GameRow, names: list[str | None], seat: int | None,
+           ratings: list[SeatRating | None] | None = None) -> Game:
+        """A row's game as the player in ``seat`` sees it, with each seat's name (and
+        rating)."""
         clock = None
         if row.move_seconds is not None and row.bank_seconds is not None:
             clock = Clock(move=row.move_seconds, bank=row.bank_seconds)
         return cls(id=row.id, status=row.status, players=names, bot=row.bot, bots=row.bots, rules=row.rules,
                    score=list(row.score), winner=row.winner, ending=row.ending, created=row.created,
-                   your_seat=seat, rated=row.rated, clock=clock)
+                   your_seat=seat, rated=row.rated, clock=clock, ratings=ratings)
 
 
 def level_name(level: str) -> str:

@@ -22,6 +22,7 @@ from openskill.models import PlackettLuce
 
 from sixtysix.bots import LEVELS
 from sixtysix.rules import PRESET_NAMES, THREE_HAND, Rules
+from sixtysix.web.models.games import SeatRating
 from sixtysix.web.models.ratings import (
     HistoryPoint,
     KindRating,
@@ -168,6 +169,16 @@ def provisional(rating: Rating) -> bool:
     (True, False)
     """
     return rating.sigma > PROVISIONAL_SIGMA
+
+
+def seat_rating(rating: Rating | None) -> SeatRating:
+    """A seated player's rating as the table shows it (a player never rated: a new one's).
+
+    >>> seat_rating(None), seat_rating(Rating(1612.4, 90.0, 30))
+    (SeatRating(rating=1500, provisional=True), SeatRating(rating=1612, provisional=False))
+    """
+    rating = rating or Rating(MU, SIGMA, 0)
+    return SeatRating(rating=shown(rating), provisional=provisional(rating))
 
 
 def kind_of(row: GameRow) -> str:

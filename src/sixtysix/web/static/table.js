@@ -836,7 +836,11 @@ export class TableView {
         title: t("Marriage announced"),
       }, [suitText(marriage.suit), ` ${marriage.points}`]));
     }
-    return el("div.namebar", {}, [el("span.name", { text: names[seat] }), this.moveClock.element(seat, this.seat),
+    const rating = (this.game.ratings || [])[seat];
+    const rated = rating ? el("span.seat-rating", {
+      text: rating.provisional ? `${rating.rating}?` : String(rating.rating), title: t("Rating"),
+    }) : null;
+    return el("div.namebar", {}, [el("span.name", { text: names[seat] }), rated, this.moveClock.element(seat, this.seat),
       ...badges, this.pile(view, seat)]);
   }
 
