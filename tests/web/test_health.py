@@ -1,6 +1,7 @@
 """The server's health for its operators, against a real server: it is alive, ready while
-its database answers, counts its actions, games, connections and bot work in Prometheus's
-format, and a stopped process closes its sockets with the code that sends clients elsewhere."""
+its database answers (and not once its PostgreSQL database is dropped), counts its actions,
+games, connections and bot work in Prometheus's format, and a stopped process closes its
+sockets with the code that sends clients elsewhere."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import signal
 
 import httpx
 import pytest
-from conftest import StartServer
+from conftest import POSTGRES, StartServer
 from webclient import Server, first_state, my_turn
 from websockets.exceptions import ConnectionClosed
 
@@ -27,6 +28,23 @@ def test_alive_and_ready(server: Server) -> None:
     assert http.get("/readyz").json() == {"status": "ready", "database": "ok"}
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_process_whose_database_is_gone_is_not_ready(database_url: str, start_server: StartServer) -> None:
+    import psycopg
+
+    server = start_server(database_url)
+    http = httpx.Client(base_url=server.base, timeout=30)
+    assert http.get("/readyz").status_code == 200
+    name = database_url.rpartition("/")[2]
+    assert POSTGRES is not None
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    unready = http.get("/readyz")
+    assert unready.status_code == 503
+    assert unready.json() == {"status": "unready", "database": "unreachable"}
+    assert http.get("/healthz").status_code == 200, "alive all the same"
+
+
 def test_the_metrics_count_actions_games_and_connections(server: Server) -> None:
     http = httpx.Client(base_url=server.base, timeout=30)
     before = http.get("/metrics")
@@ -40,8 +58,8 @@ def test_the_metrics_count_actions_games_and_connections(server: Server) -> None
     played = 0
     while played < 3:
         state = socket.settle(my_turn(mine))
-        cards = [a for a in state["view"]["legal"] if len(a) == 2 and a[0] != "M"]
-        socket.send({"type": "act", "action": cards[0]})
+        plain = [a for a in state["view"]["legal"] if (len(a) == 2 and a[0] != "M") or a in ("draw", "pass")]
+        socket.send({"type": "act", "action": plain[0]})
         played += 1
     socket.settle(lambda s: s["last"] is not None)
     text = http.get("/metrics").text
