@@ -4,31 +4,15 @@ markup are shown as text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from accessibility import assert_accessible
-from playwright.sync_api import Browser, BrowserContext, Dialog, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page
+from test_browser import browser
 from webclient import Server
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium "
-                "(apt-get install -y chromium)", allow_module_level=True)
+__all__ = ["browser"]  # the module-scoped browser fixture of test_browser
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 MARKUP = '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script>'
 """A name that would run code if the page inserted it as HTML."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Person:

@@ -13,7 +13,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,17 +25,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sixtysix.rules import Rules
 from sixtysix.web.dependencies import COOKIE, SESSION_COOKIE
 from sixtysix.web.errors import ApiError, GameError
 from sixtysix.web.games import GameService
 from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
-from sixtysix.web.models.games import DEFAULT_CLOCK
 from sixtysix.web.ratelimits import Limiter, RateLimits
 from sixtysix.web.routers import accounts, games, health, options, pages, pairing, players, ratings, sockets
-from sixtysix.web.services.pairing import Opener, Pairing
-from sixtysix.web.store import Player, Store
+from sixtysix.web.services.pairing import Pairing
+from sixtysix.web.store import Store
 
 MAX_MESSAGE = 4096
 """The largest message, in bytes, either way: an HTTP request's body, a WebSocket message."""
@@ -117,7 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               bot_log=settings.bot_log)
         await service.start()
         app.state.service = service
-        app.state.pairing = Pairing(service.storage, _paired_games(service))
+        app.state.pairing = Pairing(service.storage, service.pair)
         pairings = asyncio.get_running_loop().create_task(app.state.pairing.run())
         # Everything loaded so far lives as long as the server: keep the cyclic garbage
         # collector from walking it again, and walk the old generation rarely. Its full
@@ -146,20 +144,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _paired_games(service: GameService) -> Opener:
-    """How quick pairing opens a game: the paired players seated in an order of the server's
-    random source, with the default move clock, rated or not as they asked."""
-
-    async def open_game(kind: str, players: Sequence[Player], rated: bool) -> str:
-        seated: list[Player | None] = list(players)
-        service._rng.shuffle(seated)
-        game = await service._open(Rules.parse(kind), seated, [None] * len(seated), rated=rated,
-                                   clock=DEFAULT_CLOCK)
-        return game.row.id
-
-    return open_game
-
-
 async def api_error(_request: Request, error: ApiError) -> JSONResponse:
     """An :class:`ApiError`'s answer."""
     return _error(error.status, error.code, error.message, error.headers)
@@ -184,11 +168,9 @@ async def invalid(_request: Request, error: RequestValidationError) -> JSONRespo
     return _error(_STATUS.get(code, 400), code, message)
 
 
-class SecurityHeaders:
-    """Adds the content security policy and its companions to every HTTP response."""
-
-    HEADERS = ((b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-               (b"referrer-policy", b"same-origin"))
+class HttpMiddleware:
+    """An ASGI middleware of HTTP requests only: anything else (the WebSockets, the
+    lifespan) passes straight to the application; each request goes to :meth:`http`."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -197,6 +179,20 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Handle one HTTP request."""
+        raise NotImplementedError
+
+
+class SecurityHeaders(HttpMiddleware):
+    """Adds the content security policy and its companions to every HTTP response."""
+
+    HEADERS = ((b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+               (b"referrer-policy", b"same-origin"))
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -206,17 +202,11 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class RequestLog:
+class RequestLog(HttpMiddleware):
     """Logs each HTTP request once answered: method, path (never the query string),
     status, duration and client address."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         start = time.perf_counter()
         status = 500
 
@@ -236,7 +226,7 @@ class RequestLog:
                   client=client[0] if client else None)
 
 
-class Csrf:
+class Csrf(HttpMiddleware):
     """Double-submit CSRF protection: every response to a client without the
     :data:`CSRF_COOKIE` sets one (a random token, readable by the page); every
     ``POST``, ``PUT``, ``PATCH`` or ``DELETE`` made with a player's or a session's cookie
@@ -245,13 +235,7 @@ class Csrf:
 
     UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         cookies = cookie_parser(headers.get("cookie", ""))
         token = cookies.get(CSRF_COOKIE, "")
@@ -274,17 +258,11 @@ class Csrf:
         await self.app(scope, receive, with_cookie)
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """Refuses an HTTP request body over :data:`MAX_MESSAGE` bytes with ``413 too_large``: at
     once when its declared length is over, else as soon as the bytes read pass it."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = Headers(scope=scope).get("content-length", "0")
         if not declared.isdigit() or int(declared) > MAX_MESSAGE:
             await _too_large()(scope, receive, send)

@@ -290,6 +290,19 @@ class GameService:
         _created(game, player)
         return game
 
+    async def pair(self, kind: str, players: Sequence[Player], rated: bool) -> str:
+        """The id of a new game of quick pairing: the players of the preset ``kind`` seated in
+        an order of the server's random source, rated or not as they asked, with the
+        :data:`DEFAULT_CLOCK`."""
+        seated: list[Player | None] = list(players)
+        self._rng.shuffle(seated)
+        game = await self._open(Rules.parse(kind), seated, [None] * len(seated), rated=rated,
+                                clock=DEFAULT_CLOCK)
+        first = seated[0]
+        assert first is not None
+        _created(game, first)
+        return game.row.id
+
     async def _open(self, rules: Rules, players: Sequence[Player | None], bots: Sequence[str | None], *,
                     rated: bool = False, clock: Clock | None = None) -> LiveGame:
         """A new game of ``rules``, stored and in memory, with each seat's person (``None``:

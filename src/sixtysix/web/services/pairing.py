@@ -7,9 +7,9 @@ its own, and any rating once it has waited :data:`OPEN_AFTER` seconds; two rated
 when each one's rating lies within the other's range (a newcomer does not take the long
 waiter's wide range as its own). A casual seek ignores ratings: any casual seeks of the same
 kind pair at once, since a casual game counts for nothing, guests have no rating (all are
-:data:`DEFAULT_RATING`), and a quick game is what they asked for. The oldest seek is served
-first, with the oldest compatible others; a three-hand game needs three seeks, each two of
-them compatible.
+at :data:`~sixtysix.web.services.ratings.MU`), and a quick game is what they asked for. The
+oldest seek is served first, with the oldest compatible others; a three-hand game needs
+three seeks, each two of them compatible.
 
 A waiting seek not read for :data:`EXPIRE_SECONDS` is dropped as cancelled (its page was
 closed); a paired or cancelled seek can be read for :data:`KEEP_SECONDS` more, then is
@@ -39,13 +39,12 @@ from dataclasses import dataclass
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.models.pairing import Status
+from sixtysix.web.services.ratings import MU
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import Player
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_RATING = 1500.0
-"""The rating of a player never rated in a kind of game."""
 BASE_SPREAD = 100
 """How far from its own rating a new rated seek looks."""
 STEP_SPREAD = 50
@@ -217,7 +216,7 @@ class Pairing:
         if rated and player.account is None:
             raise GameError("account_required", "rated games are for signed-in players")
         ratings = await self.storage.run(self.storage.store.ratings_of, [player.id], kind)
-        rating = ratings[player.id].mu if player.id in ratings else DEFAULT_RATING
+        rating = ratings[player.id].mu if player.id in ratings else MU
         async with self._lock:
             seek = self.pool.add(player, kind, seats, rated, rating)
             await self._pair()

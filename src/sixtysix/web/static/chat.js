@@ -8,7 +8,7 @@
 // listens to no key of the page's.
 
 import { t, tn } from "./i18n.js";
-import { seatNames } from "./names.js";
+import { personSeats, seatNames } from "./names.js";
 import { el } from "./ui.js";
 
 /** The most characters of a line. */
@@ -16,12 +16,6 @@ const MAX = 200;
 
 /** The error codes of the chat, which the panel shows under its line. */
 const CODES = new Set(["bad_chat", "chat_rate", "no_chat"]);
-
-/** The seats of a game that persons play. */
-function persons(game) {
-  const bots = game.bots || [null, game.bot];
-  return game.players.map((_, seat) => seat).filter((seat) => !bots[seat]);
-}
 
 /** A refusal of the server's in the player's words. */
 function refusal(message) {
@@ -100,7 +94,7 @@ export class ChatPanel {
   update(game) {
     this.game = game;
     const you = game.your_seat;
-    this.element.hidden = !persons(game).some((seat) => seat !== you && game.players[seat] !== null);
+    this.element.hidden = !personSeats(game).some((seat) => seat !== you && game.players[seat] !== null);
     this.drawMutes();
     this.drawLines();
   }
@@ -168,7 +162,7 @@ export class ChatPanel {
   drawMutes() {
     const names = this.names();
     const you = this.game.your_seat;
-    const others = persons(this.game).filter((seat) => seat !== you && this.game.players[seat] !== null);
+    const others = personSeats(this.game).filter((seat) => seat !== you && this.game.players[seat] !== null);
     const focused = this.mutes.contains(document.activeElement) ? document.activeElement.dataset.seat : null;
     this.mutes.replaceChildren(...others.map((seat) => {
       const muted = this.muted.includes(seat);
@@ -194,7 +188,7 @@ export class ChatPanel {
  */
 export function chatPanel(game, send) {
   const you = game.your_seat;
-  if (you === null || you === undefined || persons(game).length < 2) {
+  if (you === null || you === undefined || personSeats(game).length < 2) {
     return null;
   }
   return new ChatPanel(game, send);

@@ -3,16 +3,12 @@
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { ratingText } from "./names.js";
 import { levelName } from "./pages.js";
 import { el } from "./ui.js";
 
 /** The kinds of rated game: the presets. */
 export const KINDS = ["classic", "pagat", "santase", "turkish", "three-hand"];
-
-/** A rating as shown: rounded, with "?" while provisional. */
-export function ratingText(rating) {
-  return rating.provisional ? `${rating.rating}?` : String(rating.rating);
-}
 
 /** A rating's cell, its "?" explained. */
 export function ratingCell(rating) {

@@ -27,3 +27,14 @@ export function seatNames(game) {
     return several ? `${LEVELS[level]()} ${seat}` : LEVELS[level]();
   });
 }
+
+/** The seats of a game that persons play (the others are bots'). */
+export function personSeats(game) {
+  const bots = game.bots || [];
+  return game.players.map((_, seat) => seat).filter((seat) => !bots[seat]);
+}
+
+/** A rating as shown: rounded, with "?" while provisional. */
+export function ratingText(rating) {
+  return rating.provisional ? `${rating.rating}?` : String(rating.rating);
+}

@@ -4,6 +4,7 @@
 // cancels it (docs/WEB-PROTOCOL.md, "Quick pairing").
 
 import { ApiError, request } from "./api.js";
+import { clockText } from "./clock.js";
 import { t } from "./i18n.js";
 import { el } from "./ui.js";
 
@@ -14,11 +15,6 @@ const pairing = {
   read: (id) => request("GET", `/api/pairing/${encodeURIComponent(id)}`),
   cancel: (id) => request("DELETE", `/api/pairing/${encodeURIComponent(id)}`),
 };
-
-/** Seconds as m:ss. */
-function clock(seconds) {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
 
 /** The ratings a waiting seek accepts, in words. */
 function rangeText(seek) {
@@ -62,7 +58,7 @@ export function pairingPanel(options, signedIn, navigate, errorText) {
     idle.hidden = looking;
     busy.hidden = !looking;
     if (looking) {
-      waiting.textContent = t("Looking for an opponent… {time}", { time: clock(seek.waited) });
+      waiting.textContent = t("Looking for an opponent… {time}", { time: clockText(seek.waited * 1000) });
       range.textContent = rangeText(seek);
     }
   };

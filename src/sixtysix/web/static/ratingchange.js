@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { personSeats, ratingText } from "./names.js";
 import { el } from "./ui.js";
 
 /** A change with its sign: "+117", "−117", "±0". */
@@ -24,7 +25,7 @@ async function after(name, game) {
     return null;
   }
   const rating = profile.ratings.find((each) => each.kind === game.rules.trim());
-  const shown = rating && rating.provisional ? `${point.rating}?` : String(point.rating);
+  const shown = ratingText({ rating: point.rating, provisional: Boolean(rating && rating.provisional) });
   return t("{name} {rating} ({change})", { name, rating: shown, change: signed(point.change) });
 }
 
@@ -38,7 +39,7 @@ export function ratingChanges(game) {
     return null;
   }
   const line = el("p.rating-change", { "aria-live": "polite" });
-  const people = game.players.filter((name, seat) => name !== null && !(game.bots || [])[seat]);
+  const people = personSeats(game).map((seat) => game.players[seat]).filter((name) => name !== null);
   Promise.all(people.map((name) => after(name, game))).then((parts) => {
     const known = parts.filter((part) => part !== null);
     if (known.length) {

@@ -4,7 +4,7 @@
 // `rematch` and `rematch_decline`.
 
 import { currentLanguage, t } from "./i18n.js";
-import { seatNames } from "./names.js";
+import { personSeats, seatNames } from "./names.js";
 import { el } from "./ui.js";
 
 /** Names in a list of the page's language: "Bob", "Bob and Cat". */
@@ -49,8 +49,7 @@ export function rematchPanel(game, rematch, send) {
     return null;
   }
   const names = seatNames(game).map((name) => name || "?");
-  const bots = game.bots || [null, game.bot];
-  const persons = bots.map((bot, seat) => (bot ? null : seat)).filter((seat) => seat !== null);
+  const persons = personSeats(game);
   const button = (text, type, primary = false) => el(primary ? "button.primary" : "button", {
     type: "button", "data-rematch": type, text, on: { click: () => send({ type }) },
   });

@@ -5,7 +5,7 @@
 // time, so that the other seats' moves and the tricks being taken can be followed; the
 // player may act once the queue is drained.
 
-import { seatNames } from "./names.js";
+import { ratingText, seatNames } from "./names.js";
 import { socketUrl, recordUrl } from "./api.js";
 import { CARD_ACTION, actionKey, actionLabel } from "./actions.js";
 import { chatPanel } from "./chat.js";
@@ -838,7 +838,7 @@ export class TableView {
     }
     const rating = (this.game.ratings || [])[seat];
     const rated = rating ? el("span.seat-rating", {
-      text: rating.provisional ? `${rating.rating}?` : String(rating.rating), title: t("Rating"),
+      text: ratingText(rating), title: t("Rating"),
     }) : null;
     return el("div.namebar", {}, [el("span.name", { text: names[seat] }), rated, this.moveClock.element(seat, this.seat),
       ...badges, this.pile(view, seat)]);
