@@ -6,6 +6,7 @@ asks for a clock, and a signed-in player for a rated game."""
 from __future__ import annotations
 
 import random
+import time
 
 import httpx
 import pytest
@@ -64,8 +65,9 @@ def test_the_new_game_form_asks_for_a_clock(browser: Browser, shared_server: Ser
         assert page.is_disabled("input[name=rated]"), "a guest plays no rated games"
         page.select_option("select[name=clock]", label="20 s a move + 1:00 bank")
         ann.new_game("human")
-        page.wait_for_function("() => document.querySelectorAll('.namebar .clock').length > 0 || "
-                               "document.querySelector('.waiting') !== null")
+        deadline = time.monotonic() + 30
+        while not ann.states and time.monotonic() < deadline:  # the table's first state
+            page.wait_for_timeout(50)
         assert ann.states and ann.states[-1]["game"]["clock"] == {"move": 20, "bank": 60}
         assert ann.states[-1]["clock"]["banks"] == [60000, 60000]
     finally:

@@ -433,6 +433,8 @@ def test_three_hand_names_are_not_cut_on_a_phone(browser: Browser, server: Serve
                 page.wait_for_timeout(30)
         assert names and all(fits and inside for _, fits, inside in names), names
         assert {name for name, _, _ in names} <= {"Expert bot 1", "Easy bot 2", "Tess (you)"}
+        # Measured once the table is still: a card flying to the trick may stick out meanwhile.
+        page.wait_for_selector('.table[data-busy="false"]')
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         tess.close()
