@@ -450,7 +450,10 @@ def _serve(args: argparse.Namespace) -> int:
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise CommandError(f"--bot names {', '.join(twice)} more than once")
-    settings = Settings(database_url=args.database_url, data_dir=args.data_dir,
+    if args.redis_url is not None and not (args.database_url or "").startswith("postgresql"):
+        raise CommandError("--redis-url is for several processes, which share a PostgreSQL database: "
+                           "give --database-url postgresql://...")
+    settings = Settings(database_url=args.database_url, redis_url=args.redis_url, data_dir=args.data_dir,
                         away_limit=args.away_limit, workers=args.workers, seed=args.seed,
                         bots=tuple(args.bot), bot_seconds=args.bot_seconds,
                         handshake_seconds=args.handshake_seconds, bot_log=args.bot_log,
@@ -655,6 +658,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--database-url", default=None,
                        help="SQLAlchemy URL, e.g. postgresql://user@localhost/sixtysix "
                             "(default: a SQLite file in the data folder)")
+    serve.add_argument("--redis-url", default=None, metavar="URL",
+                       help="Redis server shared by several serve processes of one site, e.g. "
+                            "redis://localhost:6379/0; needs a PostgreSQL --database-url (default: "
+                            "one process, which keeps its live games in its own memory)")
     serve.add_argument("--data-dir", type=Path, default=None,
                        help="data folder (default $SIXTYSIX_DATA, else $XDG_DATA_HOME/sixtysix, "
                             "else ~/.local/share/sixtysix)")

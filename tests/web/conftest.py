@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from redisserver import RedisServer
 from webclient import Server
 
 from sixtysix.web.ratelimits import KINDS
@@ -78,3 +79,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     yield f"{base}/{name}"
     with psycopg.connect(POSTGRES, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A running Redis server of the test's own (Debian's ``redis-server``)."""
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()

@@ -11,6 +11,7 @@ import signal
 import httpx
 import pytest
 from conftest import POSTGRES, StartServer
+from redisserver import RedisServer
 from webclient import Server, first_state, my_turn
 from websockets.exceptions import ConnectionClosed
 
@@ -87,3 +88,17 @@ def test_a_stopped_process_sends_its_clients_elsewhere(start_server: StartServer
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012, "service restart: reconnect"
     # uvicorn ends by raising the signal again once shut down, as a stopped process should.
     assert server.process.wait(30) in (0, -signal.SIGTERM)
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_process_of_several_is_ready_while_its_redis_answers(
+        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
+    server = start_server(database_url, arguments=["--redis-url", redis_server.url])
+    http = httpx.Client(base_url=server.base, timeout=30)
+    assert http.get("/readyz").json() == {"status": "ready", "database": "ok", "redis": "ok"}
+    redis_server.stop()
+    unready = http.get("/readyz")
+    assert unready.status_code == 503
+    assert unready.json() == {"status": "unready", "database": "ok", "redis": "unreachable"}
+    redis_server.start()
+    assert http.get("/readyz").status_code == 200, "ready again once Redis is back"

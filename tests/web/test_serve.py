@@ -72,3 +72,14 @@ def test_a_program_bot_name_is_allowed_once(tmp_path: Path, capsys: pytest.Captu
     twice = ["--bot", "a=cmd:python3 x.py", "--bot", "a=cmd:python3 y.py"]
     assert main(["serve", "--data-dir", str(tmp_path), "--port", str(free_port()), *twice]) == 2
     assert capsys.readouterr().err == "sixtysix serve: --bot names a more than once\n"
+
+
+@pytest.mark.parametrize("database", [[], ["--database-url", "sqlite:///x.db"]])
+def test_several_processes_need_postgresql(database: list[str], tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from sixtysix.cli import main
+
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", str(free_port()),
+                 "--redis-url", "redis://127.0.0.1:1/0", *database]) == 2
+    assert capsys.readouterr().err == ("sixtysix serve: --redis-url is for several processes, which share a "
+                                       "PostgreSQL database: give --database-url postgresql://...\n")

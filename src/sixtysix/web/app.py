@@ -32,6 +32,7 @@ from sixtysix.web.logs import access, event
 from sixtysix.web.models.errors import ErrorReply, Problem, problem
 from sixtysix.web.ratelimits import Limiter, RateLimits
 from sixtysix.web.routers import accounts, games, health, options, pages, pairing, players, ratings, sockets
+from sixtysix.web.services.cluster import Cluster
 from sixtysix.web.services.pairing import Pairing
 from sixtysix.web.store import Store
 
@@ -63,6 +64,10 @@ class Settings:
 
     database_url: str | None = None
     """A SQLAlchemy URL; ``None``: a SQLite file in ``data_dir``."""
+    redis_url: str | None = None
+    """The Redis server that the processes of one site share (``redis://host:port/db``):
+    game events, the queue of bot decisions and timers, presence and the shared limits;
+    ``None``: a single process that keeps them in its own memory."""
     data_dir: Path | None = None
     away_limit: float = 600.0
     """Seconds a seat may be without a connection before the other player may claim the match."""
@@ -109,6 +114,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.url())
+        cluster = None if settings.redis_url is None else Cluster(settings.redis_url)
+        app.state.cluster = cluster
         service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
                               seed=settings.seed, programs=dict(settings.bots),
                               bot_seconds=settings.bot_seconds, handshake_seconds=settings.handshake_seconds,
@@ -128,6 +135,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pairings.cancel()
             await service.stop()
             store.close()
+            if cluster is not None:
+                await cluster.close()
 
     app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
                   exception_handlers={ApiError: api_error, GameError: game_error,

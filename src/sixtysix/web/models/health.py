@@ -1,6 +1,6 @@
 """The health endpoints' answers.
 
->>> Readiness(status="ready", database="ok").model_dump()
+>>> Readiness(status="ready", database="ok").model_dump(exclude_none=True)
 {'status': 'ready', 'database': 'ok'}
 """
 
@@ -18,7 +18,9 @@ class Health(BaseModel):
 
 
 class Readiness(BaseModel):
-    """``GET /readyz``: whether the process can serve, and how its database answered."""
+    """``GET /readyz``: whether the process can serve, and how its database answered (and
+    its Redis, on a server of several processes; absent on a single one)."""
 
     status: Literal["ready", "unready"]
     database: Literal["ok", "unreachable"]
+    redis: Literal["ok", "unreachable"] | None = None
