@@ -33,7 +33,7 @@ async def _table(seed: int, rules: str) -> AsyncIterator[tuple[Store, GameServic
 async def test_a_failed_commit_tells_nobody_and_the_game_reloads(monkeypatch: pytest.MonkeyPatch) -> None:
     async with _table(3, "classic") as (store, service, ann, _bob, game):
         watcher = Connection(ann)
-        service.connect(game, watcher)
+        await service.connect(game, watcher)
         watcher.outbox.get_nowait()
         rnd = game.match.round
         assert rnd is not None and rnd.to_act is not None
@@ -92,13 +92,13 @@ def _seated(game: LiveGame, connections: list[Connection]) -> list[Connection]:
 async def test_a_finished_game_leaves_memory_with_its_last_connection() -> None:
     async with _table(1, "classic match_target=1") as (_store, service, ann, _bob, game):
         connection = Connection(ann)
-        service.connect(game, connection)
+        await service.connect(game, connection)
         while game.row.status == "playing":
             rnd = game.match.round
             assert rnd is not None and rnd.to_act is not None
             await service.act(game, rnd.to_act, rnd.legal_tuple()[0].token)
         assert game.row.id in service.games
-        service.disconnect(game, connection)
+        await service.disconnect(game, connection)
         assert game.row.id not in service.games
         again = await service.load(game.row.id)
         assert again is not None and again.row.status == "over" and again.match.score == game.match.score

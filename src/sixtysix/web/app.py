@@ -119,7 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService(store, away_limit=settings.away_limit, workers=settings.workers,
                               seed=settings.seed, programs=dict(settings.bots),
                               bot_seconds=settings.bot_seconds, handshake_seconds=settings.handshake_seconds,
-                              bot_log=settings.bot_log)
+                              bot_log=settings.bot_log, cluster=cluster)
         await service.start()
         app.state.service = service
         app.state.pairing = Pairing(service.storage, service.pair)

@@ -2,10 +2,19 @@
 
 Every change to a game is committed to the database (:mod:`~sixtysix.web.services.storage`)
 before any connection hears of it; the :class:`~sixtysix.table.Table` of a game in memory is
-a cache that :meth:`GameService.start` rebuilds by replaying the stored moves
-(:mod:`~sixtysix.web.services.replay`). Decks come from the server's random source and are
-stored with the game. Bots and hints think in worker processes, and a program bot the
-operator allows runs as a process of its own for each game (:mod:`~sixtysix.web.services.bots`).
+a cache that :meth:`GameService.load` rebuilds by replaying the stored moves
+(:mod:`~sixtysix.web.services.replay`).
+
+On a site of several processes (a :class:`~sixtysix.web.services.cluster.Cluster`), any
+process serves any game: before each change a process reads the moves other processes
+stored since its copy (:meth:`GameService._sync`), the database refuses a second move of
+the same number (the loser reloads the game and the intent is checked again), and the
+winner tells the others through Redis, who read the new moves and send their own
+connections the new state. Bots' decisions and the timers run as jobs of the site's queue.
+
+Decks come from the server's random source and are stored with the game. Bots and hints
+think in worker processes, and a program bot the operator allows runs as a process of its
+own for each game (:mod:`~sixtysix.web.services.bots`).
 
 A game runs on a :class:`~sixtysix.table.Table` of the game's seats: its creator sits in
 seat 0 and each other seat is a bot or a person, who takes the seat by the game's link;
@@ -20,14 +29,19 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random, SystemRandom
-from typing import Any
+from typing import Any, cast
+
+from arq.typing import WorkerCoroutine
+from arq.worker import func
+from redis.exceptions import RedisError
+from sqlalchemy.exc import IntegrityError
 
 from sixtysix.bots import LEVELS, make_bot
 from sixtysix.bots.engine import EngineBot
-from sixtysix.cards import NUM_CARDS, card_name, shuffle
+from sixtysix.cards import NUM_CARDS, card_name, parse_card, shuffle
 from sixtysix.errors import IllegalActionError, NotationError
 from sixtysix.game.actions import Action
 from sixtysix.game.interface import narrowed
@@ -45,6 +59,7 @@ from sixtysix.web.programs import ProgramHost
 from sixtysix.web.services.bots import Bots, levels_of
 from sixtysix.web.services.chat import ChatService
 from sixtysix.web.services.clock import Tally, clock_state, now_ms, step, tally
+from sixtysix.web.services.cluster import Cluster
 from sixtysix.web.services.ratings import kind_of, rating_change, seat_rating
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
@@ -58,6 +73,12 @@ CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 REMATCH_GRACE = 2.0
 """How long (seconds) a seated person of a finished game may be without a connection (a
 reload, a dropped network) before a rematch offer in force is withdrawn as ``left``."""
+RECONCILE_SECONDS = 30
+"""How often at most one process of a site checks that every game in play has its jobs queued."""
+
+
+class Conflict(Exception):
+    """Another process stored the game's next move first (the game has been reloaded)."""
 
 
 def think(level: str, seed: int, observation: AnyObservation,
@@ -105,9 +126,9 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     last: tuple[int, Action] | None = None
-    away_since: list[float | None] = field(default_factory=lambda: [time.monotonic()] * 3)
-    """When each seat's last connection closed (``None``: connected); a two-hand game
-    uses the first two."""
+    away_since: list[float | None] = field(default_factory=lambda: [time.time()] * 3)
+    """When (Unix seconds) each seat's last connection closed (``None``: connected); a
+    two-hand game uses the first two."""
     thinking: bool = False
     host: ProgramHost | None = None
     """The program bot of seat 1, in a game against one."""
@@ -170,9 +191,11 @@ class GameService:
     def __init__(self, store: Store, *, away_limit: float = 600.0, workers: int | None = None,
                  seed: int | None = None, programs: Mapping[str, str] | None = None,
                  bot_seconds: float | None = None, handshake_seconds: float | None = None,
-                 bot_log: str | None = None) -> None:
+                 bot_log: str | None = None, cluster: Cluster | None = None) -> None:
         self.storage = Storage(store)
-        self.chat = ChatService(self.storage)
+        self.cluster = cluster
+        """The site's Redis, on a site of several processes (``None``: this process alone)."""
+        self.chat = ChatService(self.storage, cluster=cluster)
         """The games' chat (:mod:`~sixtysix.web.services.chat`)."""
         self.bots = Bots(workers=workers, programs=programs, bot_seconds=bot_seconds,
                          handshake_seconds=handshake_seconds, bot_log=bot_log)
@@ -180,7 +203,9 @@ class GameService:
         self.metrics = Metrics()
         self.metrics.read(lambda: sum(game.row.status == "playing" for game in self.games.values()),
                           lambda: sum(len(game.connections) for game in self.games.values()),
-                          lambda: self.bots.pending)
+                          lambda: self.bots.pending + self.queued)
+        self.queued = 0
+        """The site's queue's jobs due and waiting, when last measured."""
         self.games: dict[str, LiveGame] = {}
         self._rng = SystemRandom() if seed is None else Random(seed)
         """The server's random source: dealers, and a fresh 128-bit seed for each deck's
@@ -190,15 +215,29 @@ class GameService:
     # ---------------------------------------------------------------- lifecycle
 
     async def start(self) -> None:
-        """Open the bots' processes, load every unfinished game and let its bot move."""
+        """Open the bots' processes; alone, load every unfinished game and let its bot move;
+        on a site, join its events and queue."""
         deal = Match(seed=0).deal()
         self.bots.start(think, "easy", 0, observe(deal, deal.leader))
-        for row in await self.storage.games(statuses=("open", "playing")):
-            await self.load(row.id)
         self._spawn(self.storage.checkpoints())
+        if self.cluster is None:
+            for row in await self.storage.games(statuses=("open", "playing")):
+                await self.load(row.id)
+            return
+        functions = [func(cast(WorkerCoroutine, job), name=name) for name, job in
+                     (("bot", self._bot_job), ("clock", self._clock_job), ("away", self._away_job))]
+        self.cluster.start(self._heard, self._resync, functions, {})
+        self._spawn(self._resync())
+
+    async def measure(self) -> None:
+        """Read what the metrics show but cannot read at once: the site's queue."""
+        if self.cluster is not None:
+            self.queued = await self.cluster.queued()
 
     async def stop(self) -> None:
         """Stop the bots (program bots' processes at once) and the database threads."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in list(self._tasks):
             task.cancel()
         for game in self.games.values():
@@ -215,9 +254,13 @@ class GameService:
     # -------------------------------------------------------------------- games
 
     async def load(self, game_id: str) -> LiveGame | None:
-        """The live game, rebuilt from its stored moves if not in memory."""
+        """The live game, rebuilt from its stored moves if not in memory (on a site, brought
+        up to date with the moves other processes stored)."""
         game = self.games.get(game_id)
         if game is not None:
+            if self.cluster is not None:
+                async with game.lock:
+                    await self._sync(game)
             return game
         stored = await self.storage.game(game_id)
         if stored is None:
@@ -226,21 +269,16 @@ class GameService:
         game = self.games.get(game_id)
         if game is not None:
             return game
-        names = await self.storage.seat_names(row)
-        game = LiveGame(row, replay(row, history), names, len(history))
-        for move in reversed(history):
-            if move.kind == "act":
-                assert move.seat is not None
-                game.last = (move.seat, Action.parse(move.value))
-            elif move.kind == "forfeit":
-                assert move.seat is not None
-                game.forfeit = (move.seat, move.value)
-            if move.kind not in ("claim", "forfeit", "resign", "timeout", "resume"):
-                break
+        game = LiveGame(row, replay(row, history), await self.storage.seat_names(row), len(history))
+        _recall(game, history)
         self.games[game_id] = game
-        await self._resume_clock(game, history)
+        if self.cluster is None:
+            await self._resume_clock(game, history)
+        else:
+            self._clocked(game, history, arm=False)
+            await self._shared(game)
         await self._rate_seats(game)
-        if row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
+        if self.cluster is None and row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
             if row.bot in self.bots.programs:
                 self._seat_program(game)
                 self._park_later(game)
@@ -248,6 +286,207 @@ class GameService:
                 self._spawn(self.forfeit(game, 1, "the program is no longer allowed on this server"))
         self._bot_turn(game)
         return game
+
+    async def _sync(self, game: LiveGame) -> None:
+        """Bring a game of a site up to date (the caller holds its lock): its row, the moves
+        other processes stored since this copy's last (each action's state sent to this
+        process's connections as it is applied), its seats' presence and rematch offer."""
+        stored = await self.storage.game_since(game.row.id, game.seq)
+        if stored is None:
+            return
+        row, new = stored
+        if new and new[0].seq != game.seq + 1:
+            await self._rebuild(game)
+            return
+        started = game.row.status != "playing" and row.status == "playing"
+        if row.player_ids != game.row.player_ids:
+            game.names = await self.storage.seat_names(row)
+        game.row = row
+        for index, move in enumerate(new):
+            _apply(game, move)
+            if move.kind == "act" and index < len(new) - 1:
+                self._send(game)
+        self._clocked(game, new, arm=False)
+        if started:
+            await self._rate_seats(game)
+        if game.host is not None and row.status == "over":
+            game.host.end()
+        await self._shared(game)
+
+    async def _rebuild(self, game: LiveGame) -> None:
+        """Replay a game of a site from the database again (the caller holds its lock): its
+        copy ran ahead of what was stored."""
+        stored = await self.storage.game(game.row.id)
+        if stored is None:
+            return
+        row, history = stored
+        game.row, game.table, game.seq = row, replay(row, history), len(history)
+        game.names = await self.storage.seat_names(row)
+        game.last = game.forfeit = game.tally = None
+        _recall(game, history)
+        if game.host is not None:
+            game.table = Table([None, game.host], match=narrowed(game.table.match, Match))
+            game.host.wake(narrowed(game.table.match, Match))
+        self._clocked(game, history, arm=False)
+        await self._shared(game)
+
+    async def _shared(self, game: LiveGame) -> None:
+        """Read a game's seats' presence and its rematch offer from the site's Redis (kept
+        as they were while Redis is away)."""
+        assert self.cluster is not None
+        try:
+            away = await self.cluster.away(game.row.id, game.row.seats)
+            game.rematch = await self.cluster.rematch(game.row.id)
+        except (RedisError, OSError):
+            return
+        game.away_since[:len(away)] = away
+
+    async def _save(self, game: LiveGame, new: Sequence[Move], *, with_row: bool = True,
+                    rated: Any = None) -> None:
+        """Store a game's new moves (the caller holds its lock). A failed commit drops the
+        game from memory, which ran ahead; on a site, a move another process stored first
+        reloads the game and raises :class:`Conflict`."""
+        try:
+            await self.storage.save(game.row, new, with_row=with_row, rated=rated)
+        except IntegrityError:
+            if self.cluster is None:
+                self._forget(game)
+                raise
+            await self._rebuild(game)
+            raise Conflict(game.row.id) from None
+        except Exception:
+            self._forget(game)
+            raise
+
+    async def _again(self, attempt: Callable[[], Awaitable[None]]) -> None:
+        """Make a change of a game, and once more if another process's move came first:
+        the change is checked again against the game as it now is."""
+        try:
+            await attempt()
+        except Conflict:
+            try:
+                await attempt()
+            except Conflict:
+                raise GameError("busy", "the game changed at the same moment; try again") from None
+
+    @contextlib.asynccontextmanager
+    async def _exclusive(self, game: LiveGame) -> AsyncIterator[None]:
+        """Hold the game, on a site in every process (for changes that store no move of
+        their own: a seat taken, a rematch), brought up to date."""
+        async with contextlib.AsyncExitStack() as stack:
+            if self.cluster is not None:
+                await stack.enter_async_context(self.cluster.lock(game.row.id))
+            await stack.enter_async_context(game.lock)
+            if self.cluster is not None:
+                await self._sync(game)
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _held(self, game: LiveGame) -> AsyncIterator[None]:
+        """Hold the game's lock, brought up to date on a site."""
+        async with game.lock:
+            if self.cluster is not None:
+                await self._sync(game)
+            yield
+
+    def _evict(self, game: LiveGame) -> None:
+        """On a site, drop from memory a game this process holds no socket of (its next
+        use reloads it): its bot's and clock's jobs may run on any process."""
+        if (self.cluster is not None and not game.connections and game.host is None
+                and not game.lock.locked() and self.games.get(game.row.id) is game):
+            del self.games[game.row.id]
+
+    # -------------------------------------------------------------- the site
+
+    async def _heard(self, message: dict[str, Any]) -> None:
+        """An event of another process: bring the game up to date and tell this process's
+        connections, if it holds any of the game."""
+        game = self.games.get(str(message.get("game")))
+        if game is None or not game.connections:
+            return
+        if message.get("kind") == "chat":
+            self.chat.heard(game, message)
+            return
+        self._spawn(self._catch_up(game))
+
+    async def _catch_up(self, game: LiveGame) -> None:
+        async with game.lock:
+            await self._sync(game)
+        self._send(game)
+
+    async def _resync(self) -> None:
+        """After joining the site or Redis coming back: write this process's presence again,
+        bring its games up to date, and (one process at most every
+        :data:`RECONCILE_SECONDS`) queue the jobs every game in play needs."""
+        assert self.cluster is not None
+        try:
+            for game in list(self.games.values()):
+                for seat in game.seats:
+                    held = sum(connection.seat == seat for connection in game.connections)
+                    if held:
+                        await self.cluster.present(game.row.id, seat, held)
+                await self._catch_up(game)
+            if not await self.cluster.redis.set("sixtysix:reconcile", self.cluster.process, nx=True,
+                                                ex=RECONCILE_SECONDS):
+                return
+            for row in await self.storage.games(statuses=("playing",)):
+                playing = await self.load(row.id)
+                if playing is not None:
+                    self._clocked(playing, [])
+                    self._bot_turn(playing)
+                    self._evict(playing)
+        except (RedisError, OSError):
+            event(logger, "resync_failed", level=logging.WARNING)
+
+    async def _bot_job(self, _context: dict[str, Any], game_id: str, seq: int) -> None:
+        """A job of the site's queue: the bot to act at move ``seq`` of a game decides, and
+        its action is applied unless the game has moved on."""
+        game = await self.load(game_id)
+        if game is None:
+            return
+        try:
+            seat = game.table.to_act
+            if game.seq != seq or game.row.status != "playing" or seat is None:
+                return
+            bot = game.row.bots[seat]
+            if bot is None:
+                return
+            if bot in LEVELS:
+                token: str | None = await self.bots.think(
+                    bot, think, bot, self._rng.getrandbits(64), game.observe(seat), tuple(game.match.score))
+            elif bot in self.bots.programs:
+                if game.host is None:
+                    self._seat_program(game)
+                assert game.host is not None and isinstance(game.match, Match)
+                game.host.wake(game.match)
+                observation = game.observe(1)
+                assert isinstance(observation, Observation)
+                token = await game.host.decide(observation)
+                self._park_later(game)
+            else:
+                await self.forfeit(game, seat, "the program is no longer allowed on this server")
+                return
+            if token is not None:
+                await self.act(game, seat, token, expect=seq)
+        finally:
+            self._evict(game)
+
+    async def _clock_job(self, _context: dict[str, Any], game_id: str, seat: int, seq: int) -> None:
+        """A job of the site's queue: the seat to act at move ``seq`` ran out of time,
+        unless the game has moved on."""
+        game = await self.load(game_id)
+        if game is not None:
+            await self._time_out(game, seat, seq)
+            self._evict(game)
+
+    async def _away_job(self, _context: dict[str, Any], game_id: str) -> None:
+        """A job of the site's queue: a seat's away limit has passed; every process tells its
+        connections (the other player may now claim)."""
+        assert self.cluster is not None
+        game = self.games.get(game_id)
+        if game is not None:
+            await self._catch_up(game)
+        await self.cluster.publish(game_id)
 
     def _seat_program(self, game: LiveGame) -> None:
         """Seat the game's program bot at its table, as a listener of seat 1."""
@@ -361,7 +600,7 @@ class GameService:
         game = await self.load(game_id)
         if game is None:
             raise GameError("no_game", "no such game")
-        async with game.lock:
+        async with self._exclusive(game):
             row = game.row
             if row.status != "open":
                 raise GameError("not_open", "this table is not open")
@@ -375,11 +614,7 @@ class GameService:
             if all(row.player_ids[s] is not None or row.bots[s] is not None for s in game.seats):
                 row.status = "playing"
                 new.append(self._deal(game))
-            try:
-                await self.storage.save(row, new)
-            except Exception:
-                self._forget(game)
-                raise
+            await self._save(game, new)
             game.names[seat] = player.name
             self._clocked(game, new)
             await self._rate_seats(game)
@@ -388,6 +623,7 @@ class GameService:
                 if connection.player is not None and connection.player.id == player.id:
                     connection.seat = seat
                     game.away_since[seat] = None
+                    await self._present(game, seat)
             self.broadcast(game)
             self._bot_turn(game)
         return game
@@ -421,14 +657,26 @@ class GameService:
             connection.close()
 
     async def act(self, game: LiveGame, seat: int | None, token: str, *,
-                  expect: int | None = None) -> None:
-        """Check and apply one action of a seat, store it, then tell everybody."""
+                  expect: int | None = None) -> bool:
+        """Check and apply one action of a seat, store it, then tell everybody; unless
+        the game has passed move ``expect`` (if given): then nothing is done and the answer
+        is false (an intent sent again, or overtaken by another)."""
         if seat is None:
             raise GameError("spectator", "spectators cannot act")
+        applied = False
+
+        async def attempt() -> None:
+            nonlocal applied
+            applied = await self._act(game, seat, token, expect)
+
+        await self._again(attempt)
+        return applied
+
+    async def _act(self, game: LiveGame, seat: int, token: str, expect: int | None) -> bool:
         started = time.perf_counter()
-        async with game.lock:
+        async with self._held(game):
             if expect is not None and game.seq != expect:
-                return
+                return False
             if game.row.status != "playing":
                 raise GameError("not_your_turn", "the match is not being played")
             try:
@@ -452,11 +700,7 @@ class GameService:
                 if not match.is_over:
                     messages = [(c, self.state(game, c)) for c in game.connections]
                     new.append(self._deal(game))
-            try:
-                await self.storage.save(game.row, new, with_row=ended, rated=rating_change(game.row))
-            except Exception:
-                self._forget(game)
-                raise
+            await self._save(game, new, with_row=ended, rated=rating_change(game.row))
             self._clocked(game, new)
             for connection, message in messages:
                 connection.send(message)
@@ -467,6 +711,7 @@ class GameService:
                 if game.host is not None:
                     game.host.end()
             self._bot_turn(game)
+        return True
 
     def _update_row(self, game: LiveGame) -> None:
         match = game.match
@@ -481,7 +726,13 @@ class GameService:
         if seat is None or game.thinking or game.row.status != "playing":
             return
         bot = game.row.bots[seat]
-        if bot is None or (game.host is None and bot not in LEVELS):  # a program no longer allowed
+        if bot is None:
+            return
+        if self.cluster is not None:
+            game_id, seq = game.row.id, game.seq
+            self._spawn(self.cluster.enqueue("bot", f"bot:{game_id}:{seq}", game_id, seq))
+            return
+        if game.host is None and bot not in LEVELS:  # a program no longer allowed
             return
         game.thinking = True
         if game.host is not None:
@@ -505,7 +756,10 @@ class GameService:
     async def forfeit(self, game: LiveGame, seat: int, reason: str) -> None:
         """End the match as lost by ``seat``, whose program failed for ``reason`` (words
         of the server's, shown to everyone and stored as the game's last move)."""
-        async with game.lock:
+        await self._again(lambda: self._forfeit(game, seat, reason))
+
+    async def _forfeit(self, game: LiveGame, seat: int, reason: str) -> None:
+        async with self._held(game):
             if game.row.status != "playing":
                 return
             reason = reason[:100]
@@ -520,10 +774,13 @@ class GameService:
         opponents = game.opponents(seat)
         if len(opponents) != 1:
             raise GameError("no_resign", "the three-hand game cannot be resigned")
-        async with game.lock:
+        await self._again(lambda: self._resign(game, seat, opponents[0]))
+
+    async def _resign(self, game: LiveGame, seat: int, opponent: int) -> None:
+        async with self._held(game):
             if game.row.status != "playing":
                 raise GameError("not_your_turn", "the match is not being played")
-            await self._end(game, opponents[0], "resigned", "resign", seat)
+            await self._end(game, opponent, "resigned", "resign", seat)
             event(logger, "resigned", game=game.row.id, seat=seat)
 
     async def _end(self, game: LiveGame, winner: int, ending: str, kind: str, seat: int,
@@ -537,12 +794,7 @@ class GameService:
         game.row.ending = ending
         game.row.score = game.match.score
         self._stop_clock(game)
-        try:
-            await self.storage.save(game.row, [Move(game.seq, kind, seat, value, now_ms())],
-                                    rated=rating_change(game.row))
-        except Exception:
-            self._forget(game)
-            raise
+        await self._save(game, [Move(game.seq, kind, seat, value, now_ms())], rated=rating_change(game.row))
         if game.host is not None:
             game.host.end()
         self.broadcast(game)
@@ -575,7 +827,10 @@ class GameService:
         """End the match in favour of a seat whose opponent stayed away too long."""
         if seat is None:
             raise GameError("spectator", "spectators cannot claim")
-        async with game.lock:
+        await self._again(lambda: self._claim(game, seat))
+
+    async def _claim(self, game: LiveGame, seat: int) -> None:
+        async with self._held(game):
             if not self.claimable(game, seat):
                 raise GameError("not_claimable", "the opponent has not been away long enough")
             await self._end(game, seat, "claimed", "claim", seat)
@@ -590,7 +845,7 @@ class GameService:
         other = opponents[0]
         since = game.away_since[other]
         return (game.row.status == "playing" and game.human(other) and since is not None
-                and time.monotonic() - since > self.away_limit)
+                and time.time() - since > self.away_limit)
 
     async def rematch(self, game: LiveGame, seat: int | None) -> None:
         """Offer a rematch of the finished match, or accept the offer in force; once every
@@ -599,7 +854,7 @@ class GameService:
         people swap) and each bot in its seat, and everybody connected is told its id."""
         if seat is None:
             raise GameError("spectator", "spectators cannot offer or accept a rematch")
-        async with game.lock:
+        async with self._exclusive(game):
             if game.row.status != "over":
                 raise GameError("not_over", "the match is not over")
             offer = game.rematch
@@ -615,6 +870,7 @@ class GameService:
                 new = await self._rematch_game(game)
                 offer.status, offer.game = "started", new.row.id
                 event(logger, "rematch", game=game.row.id, new_game=new.row.id, seats=new.row.player_ids)
+            await self._keep_rematch(game)
             self.broadcast(game)
 
     async def decline_rematch(self, game: LiveGame, seat: int | None) -> None:
@@ -622,12 +878,18 @@ class GameService:
         offer again."""
         if seat is None:
             raise GameError("spectator", "spectators cannot decline a rematch")
-        async with game.lock:
+        async with self._exclusive(game):
             if game.rematch is None or game.rematch.status != "offered":
                 raise GameError("no_rematch", "no rematch is offered")
             game.rematch = Rematch(status="declined", by=seat, accepted=[])
             event(logger, "rematch_declined", game=game.row.id, seat=seat)
+            await self._keep_rematch(game)
             self.broadcast(game)
+
+    async def _keep_rematch(self, game: LiveGame) -> None:
+        """On a site, keep the game's rematch offer where every process reads it."""
+        if self.cluster is not None and game.rematch is not None:
+            await self.cluster.set_rematch(game.row.id, game.rematch)
 
     async def _rematch_game(self, game: LiveGame) -> LiveGame:
         """The rematch of a finished game (the caller holds its lock): each person moves
@@ -650,15 +912,18 @@ class GameService:
         _created(new, first)
         return new
 
-    def _left(self, game: LiveGame, seat: int) -> None:
+    async def _left(self, game: LiveGame, seat: int) -> None:
         """Withdraw the rematch offer in force if ``seat`` has left the table (no
-        connection of it is open) and tell the others."""
-        offer = game.rematch
-        if offer is None or offer.status != "offered" or any(c.seat == seat for c in game.connections):
-            return
-        game.rematch = Rematch(status="left", by=seat, accepted=[])
-        event(logger, "rematch_withdrawn", game=game.row.id, seat=seat)
-        self.broadcast(game)
+        connection of it is open, on any process of a site) and tell the others."""
+        async with self._exclusive(game):
+            offer = game.rematch
+            if (offer is None or offer.status != "offered" or any(c.seat == seat for c in game.connections)
+                    or (self.cluster is not None and game.away_since[seat] is None)):
+                return
+            game.rematch = Rematch(status="left", by=seat, accepted=[])
+            event(logger, "rematch_withdrawn", game=game.row.id, seat=seat)
+            await self._keep_rematch(game)
+            self.broadcast(game)
 
     async def hint(self, game: LiveGame, seat: int | None) -> Hint:
         """The analysis of each legal action of the seat to act, from its own observation."""
@@ -671,26 +936,31 @@ class GameService:
 
     # --------------------------------------------------------------- connections
 
-    def connect(self, game: LiveGame, connection: Connection) -> None:
+    async def connect(self, game: LiveGame, connection: Connection) -> None:
         """Register an open WebSocket; when a seat comes back, tell the others."""
         seat = connection.seat = game.seat_of(connection.player)
         game.connections.append(connection)
         if game.host is not None and game.row.status == "playing":
             assert isinstance(game.match, Match)
             game.host.wake(game.match)
+        if seat is not None:
+            await self._present(game, seat)
         connection.send(self.state(game, connection))
         if seat is not None and game.away_since[seat] is not None:
             game.away_since[seat] = None
             self.broadcast(game, but=connection)
 
-    def disconnect(self, game: LiveGame, connection: Connection) -> None:
+    async def disconnect(self, game: LiveGame, connection: Connection) -> None:
         """Forget a closed WebSocket; a seat left with none is away from now on, and a
-        finished game left with none leaves memory (it is reloaded if asked for)."""
+        finished game left with none leaves memory (it is reloaded if asked for; on a site,
+        so does a game in play)."""
         with contextlib.suppress(ValueError):
             game.connections.remove(connection)
         seat = connection.seat
+        if seat is not None:
+            await self._present(game, seat)
         if game.row.status == "over" and seat is not None and game.rematch is not None:
-            asyncio.get_running_loop().call_later(REMATCH_GRACE, self._left, game, seat)
+            asyncio.get_running_loop().call_later(REMATCH_GRACE, lambda: self._spawn(self._left(game, seat)))
         if game.row.status == "over" and not game.connections:
             if self.games.get(game.row.id) is game:
                 del self.games[game.row.id]
@@ -698,12 +968,43 @@ class GameService:
         if game.host is not None and not game.connections:
             self._park_later(game)
         if seat is not None and not any(c.seat == seat for c in game.connections):
-            game.away_since[seat] = time.monotonic()
+            await self._away(game, seat)
+        self._evict(game)
+
+    async def _present(self, game: LiveGame, seat: int) -> None:
+        """On a site, tell Redis how many sockets of ``seat`` this process holds."""
+        if self.cluster is None:
+            return
+        held = sum(connection.seat == seat for connection in game.connections)
+        with contextlib.suppress(RedisError, OSError):
+            await self.cluster.present(game.row.id, seat, held)
+
+    async def _away(self, game: LiveGame, seat: int) -> None:
+        """A seat has no connection left here: away from now on (on a site, unless another
+        process holds one); everybody is told now and again once the away limit passes."""
+        if self.cluster is None:
+            game.away_since[seat] = time.time()
             self.broadcast(game)
             asyncio.get_running_loop().call_later(self.away_limit + 0.05, self.broadcast, game)
+            return
+        async with game.lock:
+            await self._shared(game)
+        since = game.away_since[seat]
+        if since is None:
+            return
+        self.broadcast(game)
+        with contextlib.suppress(RedisError, OSError):
+            await self.cluster.enqueue("away", f"away:{game.row.id}:{seat}:{since}", game.row.id,
+                                       delay=max(0.0, since + self.away_limit + 0.05 - time.time()))
 
     def broadcast(self, game: LiveGame, but: Connection | None = None) -> None:
-        """Send each connection its own state."""
+        """Send each connection its own state; on a site, tell the other processes too."""
+        self._send(game, but)
+        if self.cluster is not None:
+            self._spawn(self.cluster.publish(game.row.id))
+
+    def _send(self, game: LiveGame, but: Connection | None = None) -> None:
+        """Send each of this process's connections of the game its own state."""
         for connection in game.connections:
             if connection is not but:
                 connection.send(self.state(game, connection))
@@ -721,7 +1022,7 @@ class GameService:
                 for s in game.seats]
         forfeit = None if game.forfeit is None else Forfeit(seat=game.forfeit[0], reason=game.forfeit[1])
         clock = None if game.tally is None else clock_state(game.row, game.tally, _clock_seat(game), now_ms())
-        return State(game=game.describe(connection.player), view=view, last=last, away=away,
+        return State(seq=game.seq, game=game.describe(connection.player), view=view, last=last, away=away,
                      claimable=seat is not None and self.claimable(game, seat), forfeit=forfeit,
                      rematch=None if seat is None else game.rematch, clock=clock)
 
@@ -743,9 +1044,9 @@ class GameService:
                 await self.storage.save(row, new, with_row=False)
             self._clocked(game, new)
 
-    def _clocked(self, game: LiveGame, new: Sequence[Move]) -> None:
-        """Count a game's new stored moves on its clock, if it has one, and set the timer
-        of the person's seat now to act."""
+    def _clocked(self, game: LiveGame, new: Sequence[Move], *, arm: bool = True) -> None:
+        """Count a game's new stored moves on its clock, if it has one, and (if ``arm``) set
+        the timer of the person's seat now to act: on a site, a job of its queue."""
         row = game.row
         if row.move_seconds is None or row.bank_seconds is None:
             return
@@ -756,11 +1057,15 @@ class GameService:
         game.tally = current
         self._stop_clock(game)
         seat = _clock_seat(game)
-        if seat is None:
+        if seat is None or not arm:
             return
         remaining = clock_state(row, current, seat, now_ms())
         assert remaining is not None and remaining.left is not None
         seq = game.seq
+        if self.cluster is not None:
+            self._spawn(self.cluster.enqueue("clock", f"clock:{row.id}:{seq}", row.id, seat, seq,
+                                             delay=remaining.left / 1000))
+            return
         game.timer = asyncio.get_running_loop().call_later(
             remaining.left / 1000, lambda: self._spawn(self._time_out(game, seat, seq)))
 
@@ -773,15 +1078,18 @@ class GameService:
         """The seat on the clock ran out of time: it loses a two-hand match (ending
         ``time``, a ``timeout`` move of its own); in the three-hand game the server plays
         its move as the easy bot would and the match goes on."""
-        async with game.lock:
-            if self.games.get(game.row.id) is not game or game.seq != seq or _clock_seat(game) != seat:
-                return
-            opponents = game.opponents(seat)
-            event(logger, "timed_out", game=game.row.id, seat=seat)
-            if len(opponents) == 1:
-                await self._end(game, opponents[0], "time", "timeout", seat)
-                return
-            game.thinking = True
+        try:
+            async with self._held(game):
+                if self.games.get(game.row.id) is not game or game.seq != seq or _clock_seat(game) != seat:
+                    return
+                opponents = game.opponents(seat)
+                event(logger, "timed_out", game=game.row.id, seat=seat)
+                if len(opponents) == 1:
+                    await self._end(game, opponents[0], "time", "timeout", seat)
+                    return
+                game.thinking = True
+        except Conflict:
+            return
         await self._think(game, seat, "easy")
 
 
@@ -802,3 +1110,32 @@ def _created(game: LiveGame, player: Player) -> None:
 def _finished(game: LiveGame) -> None:
     row = game.row
     event(logger, "finished", game=row.id, winner=row.winner, score=list(row.score), ending=row.ending)
+
+
+def _apply(game: LiveGame, move: Move) -> None:
+    """Apply one stored move to a game in memory."""
+    if move.kind == "deal":
+        game.table.deal([parse_card(token) for token in move.value.split()])
+        game.last = None
+    elif move.kind == "act":
+        assert move.seat is not None
+        action = Action.parse(move.value)
+        game.table.submit(move.seat, action)
+        game.last = (move.seat, action)
+    elif move.kind == "forfeit":
+        assert move.seat is not None
+        game.forfeit = (move.seat, move.value)
+    game.seq = move.seq
+
+
+def _recall(game: LiveGame, history: Sequence[Move]) -> None:
+    """Note a replayed game's last action and forfeit from its stored moves."""
+    for move in reversed(history):
+        if move.kind == "act":
+            assert move.seat is not None
+            game.last = (move.seat, Action.parse(move.value))
+        elif move.kind == "forfeit":
+            assert move.seat is not None
+            game.forfeit = (move.seat, move.value)
+        if move.kind not in ("claim", "forfeit", "resign", "timeout", "resume"):
+            break

@@ -29,7 +29,8 @@ class Metrics:
         self.games = Gauge("sixtysix_games_live", "Games being played in this process.",
                            registry=self.registry)
         self.connections = Gauge("sixtysix_connections", "Open WebSockets of games.", registry=self.registry)
-        self.queue = Gauge("sixtysix_bot_queue", "Bot decisions and hints handed to worker processes.",
+        self.queue = Gauge("sixtysix_bot_queue",
+                           "Bot decisions and hints in worker processes, and jobs due in a site's queue.",
                            registry=self.registry)
 
     def action(self, seconds: float) -> None:

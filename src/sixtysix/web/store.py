@@ -625,6 +625,16 @@ class Store:
             stored = db.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.seq))
             return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value, m.at) for m in stored]
 
+    def game_since(self, game_id: str, seq: int) -> tuple[GameRow, list[Move]] | None:
+        """A game's row and its moves after move ``seq``, or ``None``."""
+        with self.engine.connect() as db:
+            row = db.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            stored = db.execute(select(moves).where(moves.c.game_id == game_id, moves.c.seq > seq)
+                                .order_by(moves.c.seq))
+            return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value, m.at) for m in stored]
+
     def games(self, *, statuses: Sequence[str] = (), player_id: str | None = None) -> list[GameRow]:
         """Game rows, newest first, by status and/or by one of the players."""
         query = select(games).order_by(games.c.created.desc(), games.c.id)

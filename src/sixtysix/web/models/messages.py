@@ -60,6 +60,9 @@ class State(BaseModel):
     """The game as one connection may see it, sent on connecting and after every change."""
 
     type: Literal["state"] = "state"
+    seq: int
+    """The number of the game's last stored move: an ``act`` that repeats it is applied only
+    if the game is still there (a retried intent is applied once)."""
     game: Game
     view: View | None
     """The round in play (null before the first deal)."""

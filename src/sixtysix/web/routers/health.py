@@ -42,4 +42,5 @@ async def readyz(request: Request, stored: Stored) -> Response:
 @router.get("/metrics")
 async def metrics(service: Service) -> Response:
     """The metrics in Prometheus's text format."""
+    await service.measure()
     return Response(service.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)

@@ -44,7 +44,7 @@ async def live(websocket: WebSocket, game_id: str, player: CurrentPlayer, servic
         await websocket.close(code=4404)
         return
     connection = Connection(player)
-    service.connect(game, connection)
+    await service.connect(game, connection)
     client = websocket.client.host if websocket.client else None
     event(access, "connected", game=game_id, seat=connection.seat, client=client)
     sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
@@ -59,7 +59,7 @@ async def live(websocket: WebSocket, game_id: str, player: CurrentPlayer, servic
         pass
     finally:
         sender.cancel()
-        service.disconnect(game, connection)
+        await service.disconnect(game, connection)
         event(access, "disconnected", game=game_id, seat=connection.seat, client=client)
 
 
@@ -113,7 +113,12 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             if not isinstance(action, str):
                 error("bad_message", "'act' needs a string 'action'")
                 return
-            await service.act(game, connection.seat, action)
+            seq = data.get("seq")
+            if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+                error("bad_message", "an 'act' message's 'seq' is the number of the state it answers")
+                return
+            if not await service.act(game, connection.seat, action, expect=seq):
+                connection.send(service.state(game, connection))
         elif kind == "hint":
             connection.send(await service.hint(game, connection.seat))
         elif kind == "claim":

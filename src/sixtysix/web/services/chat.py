@@ -19,9 +19,9 @@ import logging
 import math
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
@@ -30,6 +30,7 @@ from limits.strategies import MovingWindowRateLimiter
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.models.messages import Chat, ChatLine, Message
+from sixtysix.web.services.cluster import Cluster
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import ChatLine as StoredLine
 from sixtysix.web.store import GameRow, Player
@@ -168,8 +169,11 @@ def persons(row: GameRow) -> list[int]:
 class ChatService:
     """Lines said at the games' tables, stored through :attr:`storage`, and who muted whom."""
 
-    def __init__(self, storage: Storage, limits: ChatLimits = ChatLimits()) -> None:
+    def __init__(self, storage: Storage, limits: ChatLimits = ChatLimits(),
+                 cluster: Cluster | None = None) -> None:
         self.storage = storage
+        self.cluster = cluster
+        """The site's Redis, which carries each line to the other processes' connections."""
         self.limiter = ChatLimiter(limits)
         self._muted: dict[tuple[str, str], set[int]] = {}
         """The seats each person (game id, player id) has muted."""
@@ -199,11 +203,22 @@ class ChatService:
         async with game.lock:
             stored = await self.storage.add_chat(row.id, seat, line)
         event(logger, "chat", game=row.id, seat=seat, length=len(line))
-        said = [_line(stored)]
+        said = _line(stored)
+        self.deliver(game, said)
+        if self.cluster is not None:
+            await self.cluster.publish(row.id, "chat", line=said.model_dump())
+
+    def heard(self, game: Table, message: Mapping[str, Any]) -> None:
+        """Deliver a line said through another process of the site."""
+        self.deliver(game, ChatLine.model_validate(message.get("line")))
+
+    def deliver(self, game: Table, said: ChatLine) -> None:
+        """Send a line to this process's connections of seated persons who have not muted
+        its speaker."""
         for listener in game.connections:
-            muted = self.muted(row.id, listener.player)
-            if listener.seat is not None and seat not in muted:
-                listener.send(Chat(lines=said, history=False, muted=sorted(muted)))
+            muted = self.muted(game.row.id, listener.player)
+            if listener.seat is not None and said.seat not in muted:
+                listener.send(Chat(lines=[said], history=False, muted=sorted(muted)))
 
     async def mute(self, game: Table, connection: Listener, seat: object, muted: object) -> None:
         """Mute or unmute a seat's lines for a seated person; each of the person's

@@ -82,6 +82,10 @@ class Storage:
         """A stored game's row and moves, if there is such a game."""
         return await self.run(self.store.game, game_id)
 
+    async def game_since(self, game_id: str, seq: int) -> tuple[GameRow, list[Move]] | None:
+        """A stored game's row and its moves after move ``seq``, if there is such a game."""
+        return await self.run(self.store.game_since, game_id, seq)
+
     async def games(self, *, statuses: Sequence[str] = (), player_id: str | None = None) -> list[GameRow]:
         """The stored games of some statuses, or of a player, newest first."""
         return await self.run(self.store.games, statuses=statuses, player_id=player_id)

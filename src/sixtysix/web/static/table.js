@@ -188,7 +188,7 @@ export class TableView {
     this.messageSection = null;
     this.waitingForServer = true;
     this.markBusy();
-    this.send({ type: "act", action });
+    this.send({ type: "act", action, seq: this.seq });
   }
 
   receive(data) {
@@ -199,6 +199,7 @@ export class TableView {
       return;
     }
     if (message.type === "state") {
+      this.seq = message.seq;
       this.waitingForServer = false;
       this.showRematch(message);
       if (this.chat) {
