@@ -73,6 +73,9 @@ CARD_TOKEN = re.compile(r"\b[9JQKTA][cdhs]\b")
 REMATCH_GRACE = 2.0
 """How long (seconds) a seated person of a finished game may be without a connection (a
 reload, a dropped network) before a rematch offer in force is withdrawn as ``left``."""
+SUBSCRIBE_SECONDS = 10.0
+"""How long a starting process of a site waits for its events' subscription before it
+serves (it serves anyway, and reads every game it holds again once subscribed)."""
 RECONCILE_SECONDS = 30
 """How often at most one process of a site checks that every game in play has its jobs queued."""
 
@@ -227,7 +230,8 @@ class GameService:
         functions = [func(cast(WorkerCoroutine, job), name=name) for name, job in
                      (("bot", self._bot_job), ("clock", self._clock_job), ("away", self._away_job))]
         self.cluster.start(self._heard, self._resync, functions, {})
-        self._spawn(self._resync())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.cluster.connected.wait(), SUBSCRIBE_SECONDS)
 
     async def measure(self) -> None:
         """Read what the metrics show but cannot read at once: the site's queue."""

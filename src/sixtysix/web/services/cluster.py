@@ -109,8 +109,8 @@ class Cluster:
     def start(self, heard: Handler, resync: Callable[[], Awaitable[None]],
               functions: Sequence[Function], context: dict[str, Any]) -> None:
         """Listen to the events (``heard`` gets each other process's; ``resync`` runs
-        after every reconnection, when events may have been missed), beat this process's
-        heart, and run a worker of the queue's ``functions`` with ``context``."""
+        on every subscription, since events may have been missed before it), beat this
+        process's heart, and run a worker of the queue's ``functions`` with ``context``."""
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(heard, resync)), loop.create_task(self._beat()),
                        loop.create_task(self._work(functions, context))]
@@ -137,16 +137,13 @@ class Cluster:
             await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def _listen(self, heard: Handler, resync: Callable[[], Awaitable[None]]) -> None:
-        first = True
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
                 self.connected.set()
-                if not first:
-                    event(logger, "redis_back", process=self.process)
-                    await resync()
-                first = False
+                event(logger, "subscribed", process=self.process)
+                await resync()
                 async for message in pubsub.listen():
                     data = json.loads(message["data"])
                     if data.get("from") != self.process:
@@ -155,7 +152,6 @@ class Cluster:
                 if self.connected.is_set():
                     event(logger, "redis_lost", level=logging.WARNING, process=self.process)
                 self.connected.clear()
-                first = False
                 await asyncio.sleep(RETRY_SECONDS)
             finally:
                 with contextlib.suppress(RedisError, OSError):
