@@ -227,8 +227,9 @@ class Pool(Clocked):
     """A pool of seeks as :class:`Pairing` uses it: each change made while :meth:`locked`,
     each group it pairs first :meth:`claim`-ed, so that no seek lands in two games."""
 
-    def locked(self) -> AbstractAsyncContextManager[None]:
-        """Hold the pool while it changes and while paired games are opened."""
+    def locked(self, wait: bool = True) -> AbstractAsyncContextManager[bool]:
+        """Hold the pool while it changes and while paired games are opened; whether it is
+        held (without ``wait``, a pool that another holds is not waited for)."""
         raise NotImplementedError
 
     async def add(self, player: Player, kind: str, seats: int, rated: bool, rating: float) -> Seek:
@@ -273,7 +274,7 @@ class LocalPool(Pool):
         self.seeks = seeks
         self._lock = asyncio.Lock()
 
-    def locked(self) -> AbstractAsyncContextManager[None]:
+    def locked(self, wait: bool = True) -> AbstractAsyncContextManager[bool]:
         return _held(self._lock)
 
     async def add(self, player: Player, kind: str, seats: int, rated: bool, rating: float) -> Seek:
@@ -302,9 +303,9 @@ class LocalPool(Pool):
 
 
 @contextlib.asynccontextmanager
-async def _held(lock: asyncio.Lock) -> AsyncIterator[None]:
+async def _held(lock: asyncio.Lock) -> AsyncIterator[bool]:
     async with lock:
-        yield
+        yield True
 
 
 _PREFIX = "sixtysix:pairing:"
@@ -325,10 +326,14 @@ return 1
 class SharedSeekPool(Pool):
     """The seeks of a site of several processes, in their Redis server (keys under
     ``sixtysix:pairing:``): each seek as JSON (``seek:ID``), the waiting seeks' ids by age
-    (``waiting``), those whose game is being opened by age of the claim (``claimed``), each
-    player's latest seek (``latest:PLAYER``) and a lock (``lock``, redis-py's, which frees
-    itself :data:`LOCK_SECONDS` after a process died holding it). ``clock`` is wall-clock
-    time (Unix seconds), which every process of a site shares; a fake one in tests.
+    (``waiting``), those whose game is being opened by age of the claim (``claimed``), when
+    each waiting seek was last read (``read``), each player's latest seek
+    (``latest:PLAYER``) and a lock (``lock``, redis-py's, which frees itself
+    :data:`LOCK_SECONDS` after a process died holding it). ``clock`` is wall-clock time
+    (Unix seconds), which every process of a site shares; a fake one in tests.
+
+    Every change is made under the lock but a read (:meth:`find`), which only notes its time
+    in ``read``: the pages' polls need not wait for each other, nor for a pairing round.
 
     A group is claimed (moved out of the waiting set, all of it or none, by one Lua script)
     before its game is opened: so even a process that kept the lock too long never pairs a
@@ -348,24 +353,29 @@ class SharedSeekPool(Pool):
         self._claim = redis.register_script(_CLAIM)
 
     @contextlib.asynccontextmanager
-    async def _locked(self) -> AsyncIterator[None]:
+    async def _locked(self, wait: bool) -> AsyncIterator[bool]:
+        if not wait and self._local.locked():
+            yield False
+            return
         async with self._local:
             try:
                 lock = self.redis.lock(_PREFIX + "lock", timeout=LOCK_SECONDS, blocking_timeout=LOCK_WAIT)
-                if not await lock.acquire():
-                    raise GameError("unavailable", "quick pairing is busy: try again")
+                held = await lock.acquire(blocking=wait)
             except (RedisError, OSError) as error:
                 raise _unavailable() from error
+            if wait and not held:
+                raise GameError("unavailable", "quick pairing is busy: try again")
             try:
-                yield
+                yield held
             except (RedisError, OSError) as error:
                 raise _unavailable() from error
             finally:
-                with contextlib.suppress(LockError, RedisError, OSError):  # expired, or Redis is away
-                    await lock.release()
+                if held:
+                    with contextlib.suppress(LockError, RedisError, OSError):  # expired, or Redis is away
+                        await lock.release()
 
-    def locked(self) -> AbstractAsyncContextManager[None]:
-        return self._locked()
+    def locked(self, wait: bool = True) -> AbstractAsyncContextManager[bool]:
+        return self._locked(wait)
 
     async def add(self, player: Player, kind: str, seats: int, rated: bool, rating: float) -> Seek:
         latest = await self.redis.get(_PREFIX + "latest:" + player.id)
@@ -377,6 +387,7 @@ class SharedSeekPool(Pool):
         async with self.redis.pipeline(transaction=True) as pipe:
             self._save(pipe, seek)
             pipe.zadd(_PREFIX + "waiting", {seek.id: seek.created})
+            pipe.zadd(_PREFIX + "read", {seek.id: seek.read})
             pipe.set(_PREFIX + "latest:" + player.id, seek.id, ex=_ttl(seek))
             await pipe.execute()
         return seek
@@ -386,11 +397,12 @@ class SharedSeekPool(Pool):
         if seek is None or seek.player.id != player.id:
             return None
         seek.read = self._clock()
-        async with self.redis.pipeline(transaction=True) as pipe:
-            self._save(pipe, seek)
-            if seek.status == "waiting":
+        if seek.status == "waiting":
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.zadd(_PREFIX + "read", {seek.id: seek.read})
+                pipe.expire(_PREFIX + "seek:" + seek.id, _ttl(seek))
                 pipe.expire(_PREFIX + "latest:" + player.id, _ttl(seek))
-            await pipe.execute()
+                await pipe.execute()
         return seek
 
     async def cancel(self, seek_id: str, player: Player) -> Seek | None:
@@ -407,8 +419,9 @@ class SharedSeekPool(Pool):
         if gone:
             await self.redis.zrem(_PREFIX + "waiting", *gone)
         dropped = [seek for seek in seeks if seek is not None and now - seek.read > EXPIRE_SECONDS]
+        await self.redis.zremrangebyscore(_PREFIX + "read", "-inf", now - EXPIRE_SECONDS - KEEP_SECONDS - 60)
         stale = [member.decode() for member in await self.redis.zrangebyscore(
-            _PREFIX + "claimed", "-inf", int(now - 2 * LOCK_SECONDS))]
+            _PREFIX + "claimed", "-inf", now - 2 * LOCK_SECONDS)]
         if stale:
             await self.redis.zrem(_PREFIX + "claimed", *stale)
             dropped += [seek for seek in await self._load_many(stale) if seek is not None]
@@ -451,6 +464,7 @@ class SharedSeekPool(Pool):
                 pipe.expire(_PREFIX + "latest:" + seek.player.id, _ttl(seek))
             pipe.zrem(_PREFIX + "waiting", *(seek.id for seek in ended))
             pipe.zrem(_PREFIX + "claimed", *(seek.id for seek in ended))
+            pipe.zrem(_PREFIX + "read", *(seek.id for seek in ended))
             await pipe.execute()
 
     def _save(self, pipe: aioredis.client.Pipeline, seek: Seek) -> None:
@@ -464,8 +478,15 @@ class SharedSeekPool(Pool):
     async def _load_many(self, ids: Sequence[str]) -> list[Seek | None]:
         if not ids:
             return []
-        texts = await self.redis.mget([_PREFIX + "seek:" + seek_id for seek_id in ids])
-        return [None if text is None else _seek(json.loads(text)) for text in texts]
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.mget([_PREFIX + "seek:" + seek_id for seek_id in ids])
+            pipe.zmscore(_PREFIX + "read", list(ids))
+            texts, reads = await pipe.execute()
+        seeks = [None if text is None else _seek(json.loads(text)) for text in texts]
+        for seek, read in zip(seeks, reads, strict=True):
+            if seek is not None and read is not None:
+                seek.read = read
+        return seeks
 
 
 def _seek(fields: dict[str, Any]) -> Seek:
@@ -509,13 +530,16 @@ class Pairing:
         async with self.pool.locked():
             seek = await self.pool.add(player, kind, seats, rated, rating)
             await self._pair()
+            seek = await self.pool.find(seek.id, player) or seek
         event(logger, "seek", seek=seek.id, player=player.id, kind=kind, rated=rated)
         return seek
 
     async def find(self, seek_id: str, player: Player) -> Seek | None:
-        """``player``'s seek, after pairing what can be."""
-        async with self.pool.locked():
-            await self._pair()
+        """``player``'s seek, after pairing what can be (unless another request or process
+        is pairing the pool at that moment)."""
+        async with self.pool.locked(wait=False) as held:
+            if held:
+                await self._pair()
             return await self.pool.find(seek_id, player)
 
     async def cancel(self, seek_id: str, player: Player) -> Seek | None:
@@ -528,8 +552,9 @@ class Pairing:
         while True:
             await asyncio.sleep(PAIR_SECONDS)
             with contextlib.suppress(Exception):  # logged by _pair or the pool; the next round tries again
-                async with self.pool.locked():
-                    await self._pair()
+                async with self.pool.locked(wait=False) as held:
+                    if held:
+                        await self._pair()
 
     async def _pair(self) -> None:
         """Open a game for each group that can be paired (the caller holds the lock); a
