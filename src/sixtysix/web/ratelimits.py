@@ -198,12 +198,13 @@ class Windows:
         return max(waits)
 
     @staticmethod
-    async def _refused(limiter: MovingWindowRateLimiter,
-                       counts: list[Count]) -> list[Count]:
+    async def _refused(limiter: MovingWindowRateLimiter, counts: list[Count]) -> list[Count]:
+        """The counts that do not allow a request, after counting it in all of them if they
+        all did. Another process may count between the test and the count: a count that is
+        full by then refuses the request all the same (the others have counted it)."""
         refused = [count for count in counts if not await limiter.test(*count)]
         if not refused:
-            for count in counts:
-                await limiter.hit(*count)
+            refused = [count for count in counts if not await limiter.hit(*count)]
         return refused
 
 

@@ -31,6 +31,7 @@ of them.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import dataclasses
@@ -223,47 +224,47 @@ class SeekPool(Clocked):
             seek.ended = self._clock()
 
 
-class Pool(Clocked):
+class Pool(Clocked, abc.ABC):
     """A pool of seeks as :class:`Pairing` uses it: each change made while :meth:`locked`,
     each group it pairs first :meth:`claim`-ed, so that no seek lands in two games."""
 
+    @abc.abstractmethod
     def locked(self, wait: bool = True) -> AbstractAsyncContextManager[bool]:
         """Hold the pool while it changes and while paired games are opened; whether it is
         held (without ``wait``, a pool that another holds is not waited for)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def add(self, player: Player, kind: str, seats: int, rated: bool, rating: float) -> Seek:
         """A new waiting seek of ``player``'s, which cancels the player's waiting one."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def find(self, seek_id: str, player: Player) -> Seek | None:
         """The seek, if ``player`` made it (it counts as read)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def cancel(self, seek_id: str, player: Player) -> Seek | None:
         """Cancel ``player``'s seek if it is waiting; the seek, if ``player`` made it."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def expire(self) -> list[Seek]:
         """Drop the stale waiting seeks as cancelled; the seeks dropped."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def groups(self) -> list[list[Seek]]:
         """The seeks that can be paired now, each group a game's."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def claim(self, group: Sequence[Seek]) -> bool:
         """Take a group's seeks out of the waiting ones to open their game; ``False`` (and
         nothing taken) if one of them was taken already."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def release(self, group: Sequence[Seek]) -> None:
         """Put a claimed group back among the waiting seeks (its game could not be opened)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     async def paired(self, group: Sequence[Seek], game: str) -> None:
         """Mark a claimed group's seeks paired into ``game``."""
-        raise NotImplementedError
 
 
 class LocalPool(Pool):
@@ -354,25 +355,23 @@ class SharedSeekPool(Pool):
 
     @contextlib.asynccontextmanager
     async def _locked(self, wait: bool) -> AsyncIterator[bool]:
-        if not wait and self._local.locked():
-            yield False
-            return
-        async with self._local:
-            try:
+        try:
+            if not wait and self._local.locked():
+                yield False
+                return
+            async with self._local:
                 lock = self.redis.lock(_PREFIX + "lock", timeout=LOCK_SECONDS, blocking_timeout=LOCK_WAIT)
                 held = await lock.acquire(blocking=wait)
-            except (RedisError, OSError) as error:
-                raise _unavailable() from error
-            if wait and not held:
-                raise GameError("unavailable", "quick pairing is busy: try again")
-            try:
-                yield held
-            except (RedisError, OSError) as error:
-                raise _unavailable() from error
-            finally:
-                if held:
-                    with contextlib.suppress(LockError, RedisError, OSError):  # expired, or Redis is away
-                        await lock.release()
+                if wait and not held:
+                    raise GameError("unavailable", "quick pairing is busy: try again")
+                try:
+                    yield held
+                finally:
+                    if held:
+                        with contextlib.suppress(LockError, RedisError, OSError):  # expired, or Redis is away
+                            await lock.release()
+        except (RedisError, OSError) as error:
+            raise _unavailable() from error
 
     def locked(self, wait: bool = True) -> AbstractAsyncContextManager[bool]:
         return self._locked(wait)
