@@ -34,10 +34,10 @@ def socket(guest: Guest, server: Server, game_id: str) -> Socket:
 
 def actions(received: list[dict[str, Any]]) -> list[tuple[int, str]]:
     """The actions a connection was shown, in order (each once)."""
-    seen: list[tuple[int, str]] = []
+    seen: list[tuple[int, int, str]] = []
     for message in received:
         if message["type"] == "state" and message["last"] is not None:
-            last = (message["seq"], message["last"]["actor"], message["last"]["action"])
+            last = (int(message["seq"]), int(message["last"]["actor"]), str(message["last"]["action"]))
             if not seen or seen[-1] != last:
                 seen.append(last)
     return [(actor, action) for _, actor, action in seen]
@@ -55,7 +55,12 @@ def stored_actions(database_url: str, game_id: str) -> list[tuple[int, str]]:
 
 def answer(seq: int, message: dict[str, Any]) -> bool:
     """Whether a message answers an intent sent at move ``seq``: an error, or a later state."""
-    return message["type"] == "error" or (message["type"] == "state" and message["seq"] > seq)
+    return bool(message["type"] == "error" or (message["type"] == "state" and message["seq"] > seq))
+
+
+def later(seq: int, state: dict[str, Any]) -> bool:
+    """Whether a state is past move ``seq``."""
+    return bool(state["seq"] > seq)
 
 
 def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watches(
@@ -129,7 +134,7 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(
             each.send(intent)
         answers = [each.until(partial(answer, seq)) for each in mine]
         for each in pair:
-            each.settle(lambda s, seq=seq: s["seq"] > seq)
+            each.settle(partial(later, seq))
         assert stored_actions(database_url, game["id"]) == [*before, (seat, token)]
         refused = [answer["code"] for answer in answers if answer["type"] == "error"]
         assert refused == ([] if "seq" in intent else refused[:1])

@@ -41,7 +41,7 @@ MAX_MESSAGE = 4096
 CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'self'")
 _STATUS = {"no_game": 404, "not_over": 409, "not_open": 409, "own_game": 409, "unauthorized": 401,
-           "bad_credentials": 401, "account_required": 403, "no_seek": 404}
+           "bad_credentials": 401, "account_required": 403, "no_seek": 404, "unavailable": 503}
 CSRF_COOKIE = "sixtysix_csrf"
 """The cookie holding the token a state-changing request echoes in :data:`CSRF_HEADER`."""
 CSRF_HEADER = "x-csrf-token"
@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               bot_log=settings.bot_log, cluster=cluster)
         await service.start()
         app.state.service = service
-        app.state.pairing = Pairing(service.storage, service.pair)
+        app.state.pairing = Pairing(service.storage, service.pair, cluster=cluster)
         pairings = asyncio.get_running_loop().create_task(app.state.pairing.run())
         # Everything loaded so far lives as long as the server: keep the cyclic garbage
         # collector from walking it again, and walk the old generation rarely. Its full
@@ -141,7 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
                   exception_handlers={ApiError: api_error, GameError: game_error,
                                       StarletteHTTPException: http_error, RequestValidationError: invalid})
-    app.state.limiter = Limiter(settings.rate_limits)
+    app.state.limiter = Limiter(settings.rate_limits, settings.redis_url)
     app.state.max_message = MAX_MESSAGE
     for router in (pages.router, players.router, accounts.router, options.router, games.router,
                    pairing.router, sockets.router, ratings.router, health.router):

@@ -118,18 +118,18 @@ class RateLimit:
         self._address = address
         self._account = account
 
-    def __call__(self, *kinds: str) -> None:
+    async def __call__(self, *kinds: str) -> None:
         """Count a request of each of ``kinds``; ``429 rate_limited`` over one limit."""
-        refused = self._limiter.hit(self._address, *kinds, account=self._account)
+        refused = await self._limiter.hit(self._address, *kinds, account=self._account)
         if refused is not None:
             wait = refused.wait
             raise ApiError(429, "rate_limited", f"too many {WHAT[refused.kind]} from your {refused.by}: "
                            f"try again in {wait} s", {"Retry-After": str(wait)})
 
-    def name(self, name: str) -> None:
+    async def name(self, name: str) -> None:
         """Count a sign-up or sign-in naming the account ``name`` (by its skeleton, from any
         address); ``429 rate_limited`` over the limit."""
-        refused = self._limiter.hit("name:" + skeleton(name), "names")
+        refused = await self._limiter.hit("name:" + skeleton(name), "names")
         if refused is not None:
             wait = refused.wait
             raise ApiError(429, "rate_limited", f"too many sign-ins to this account: try again in {wait} s",

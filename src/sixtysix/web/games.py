@@ -260,12 +260,13 @@ class GameService:
     async def load(self, game_id: str) -> LiveGame | None:
         """The live game, rebuilt from its stored moves if not in memory (on a site, brought
         up to date with the moves other processes stored)."""
-        game = self.games.get(game_id)
-        if game is not None:
-            if self.cluster is not None:
-                async with game.lock:
-                    await self._sync(game)
-            return game
+        while (game := self.games.get(game_id)) is not None:
+            if self.cluster is None:
+                return game
+            async with game.lock:
+                await self._sync(game)
+            if self.games.get(game_id) is game:  # not dropped from memory meanwhile
+                return game
         stored = await self.storage.game(game_id)
         if stored is None:
             return None
@@ -409,7 +410,7 @@ class GameService:
         if game is None or not game.connections:
             return
         if message.get("kind") == "chat":
-            self.chat.heard(game, message)
+            self._spawn(self.chat.heard(game, message))
             return
         self._spawn(self._catch_up(game))
 

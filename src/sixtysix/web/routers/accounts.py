@@ -54,8 +54,8 @@ def _start_session(request: Request, response: Response, token: str) -> None:
 async def sign_up(body: SignUp, known: CurrentPlayer, service: AccountService, games: Service, limit: Limit,
                   request: Request, response: Response) -> PlayerReply:
     """A new account, signed in; the caller's guest player, if any, becomes it."""
-    limit("signups")
-    limit.name(body.name)
+    await limit("signups")
+    await limit.name(body.name)
     player, token = await service.sign_up(body.name, body.password, known)
     _start_session(request, response, token)
     if known is not None and known.account is None:
@@ -68,8 +68,8 @@ async def sign_up(body: SignUp, known: CurrentPlayer, service: AccountService, g
 async def sign_in(body: SignIn, service: AccountService, limit: Limit, request: Request,
                   response: Response) -> PlayerReply:
     """Sign in to an account."""
-    limit("signins")
-    limit.name(body.name)
+    await limit("signins")
+    await limit.name(body.name)
     player, token = await service.sign_in(body.name, body.password)
     _start_session(request, response, token)
     return reply(player)
@@ -88,7 +88,7 @@ async def sign_out(session: SessionToken, service: AccountService, response: Res
 async def change_password(body: NewPassword, player: Signed, session: SessionToken, service: AccountService,
                           limit: Limit) -> PlayerReply:
     """A new password, given the old one; every other session of the account ends."""
-    limit("signins")
+    await limit("signins")
     if session is None:
         raise ApiError(401, "unauthorized", "not signed in to an account")
     await service.change_password(player, body.old, body.new, session)
@@ -100,7 +100,7 @@ async def delete_account(body: DeleteAccount, player: Signed, service: AccountSe
                          limit: Limit, response: Response) -> PlayerReply:
     """Delete the account, given its password: its name and sessions go, its games stay
     under the name "deleted player"."""
-    limit("signins")
+    await limit("signins")
     await service.delete(player, body.password)
     _rename_live(games, player.id, DELETED_NAME)
     response.delete_cookie(SESSION_COOKIE, path="/")

@@ -22,7 +22,7 @@ GameId = Annotated[str, PathParameter(max_length=ID_LENGTH)]
 @router.post("/games", status_code=201)
 async def create(body: NewGame, player: Signed, service: Service, limit: Limit) -> GameReply:
     """A new game with the caller in seat 0."""
-    limit("games", *(["invitations"] if body.invites else []))
+    await limit("games", *(["invitations"] if body.invites else []))
     game = await service.create(player, body.opponent, body.rules, body.level, body.seats, rated=body.rated,
                                 clock=body.clock)
     return GameReply(game=game.describe(player))
@@ -39,7 +39,7 @@ async def lobby(player: CurrentPlayer, service: Service) -> GamesReply:
 @router.post("/games/{game_id}/join")
 async def join(game_id: GameId, player: Signed, service: Service, limit: Limit) -> GameReply:
     """The caller takes the first open seat of a table."""
-    limit("joins")
+    await limit("joins")
     game = await service.join(player, game_id)
     return GameReply(game=game.describe(player))
 

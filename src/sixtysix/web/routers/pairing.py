@@ -13,7 +13,7 @@ from sixtysix.web.services import pairing
 router = APIRouter(prefix="/api")
 
 
-def _reply(seek: pairing.Seek | None, pool: pairing.SeekPool) -> SeekReply:
+def _reply(seek: pairing.Seek | None, pool: pairing.Pool) -> SeekReply:
     """The reply of a seek its caller made; ``404 no_seek`` for none."""
     if seek is None:
         raise ApiError(404, "no_seek", "no such seek of yours")
@@ -28,7 +28,7 @@ def _reply(seek: pairing.Seek | None, pool: pairing.SeekPool) -> SeekReply:
 @router.post("/pairing", status_code=201)
 async def seek(body: NewSeek, player: Signed, pairings: PairingService, limit: Limit) -> SeekReply:
     """A game now: the caller's new seek (its waiting one, if any, is cancelled)."""
-    limit("pairings")
+    await limit("pairings")
     made = await pairings.seek(player, body.rules, Rules.parse(body.rules).seats, body.rated)
     return _reply(made, pairings.pool)
 

@@ -21,7 +21,7 @@ async def guest(body: Guest, known: CurrentPlayer, stored: Stored, limit: Limit,
                 response: Response) -> PlayerReply:
     """A new guest player with its cookie, or a new name for the caller; ``409 name_taken``
     for a name alike by case or look-alikes to an account's, which a guest may not pass as."""
-    limit("guests" if known is None else "renames")
+    await limit("guests" if known is None else "renames")
     if known is not None and known.account is not None:
         raise ApiError(409, "signed_in", "an account's name is its user name")
     if await stored.run(stored.store.account, skeleton(body.name)) is not None:

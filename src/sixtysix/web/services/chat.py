@@ -8,28 +8,28 @@ with one person has none.
 A line is cleaned (:func:`clean`) and refused if empty or longer than :data:`MAX_CHARS`,
 never cut; each seat may say :attr:`ChatLimits.seat` and each game :attr:`ChatLimits.game`
 lines. Each line is stored with the game (the last
-:data:`~sixtysix.web.store.CHAT_KEPT`), and a person's mutes are kept in the server's
-memory. The server logs that a line was said and its length, never its text.
+:data:`~sixtysix.web.store.CHAT_KEPT`). A person's mutes, and the count of lines said, are
+kept in the server's memory or, for a site of several processes, in their Redis server (a
+set of seats per game and person, forgotten a day after its last change). The server logs
+that a line was said and its length, never its text.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
-import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+import redis.asyncio as aioredis
+from limits import parse_many
 
 from sixtysix.web.errors import GameError
 from sixtysix.web.logs import event
 from sixtysix.web.models.messages import Chat, ChatLine, Message
+from sixtysix.web.ratelimits import Count, Windows
 from sixtysix.web.services.cluster import Cluster
 from sixtysix.web.services.storage import Storage
 from sixtysix.web.store import ChatLine as StoredLine
@@ -37,6 +37,8 @@ from sixtysix.web.store import GameRow, Player
 
 logger = logging.getLogger(__name__)
 
+MUTES_KEPT = 24 * 3600
+"""Seconds a person's mutes of a game are kept in Redis after their last change."""
 MAX_CHARS = 200
 """The longest line, in characters (code points) after cleaning."""
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -102,34 +104,89 @@ class ChatLimits:
 
 
 class ChatLimiter:
-    """Counts each game's and each seat's lines in the server's memory (a moving window).
+    """Counts each game's and each seat's lines (a moving window) in the server's memory,
+    or with a ``redis_url`` in the Redis server of the site's processes
+    (:class:`~sixtysix.web.ratelimits.Windows`, which says what happens while it is away).
 
     >>> limiter = ChatLimiter(ChatLimits(seat="2/minute", game="4/hour"))
-    >>> [limiter.hit("g", 0) for _ in range(2)], limiter.hit("g", 1), limiter.hit("h", 0)
+    >>> def hit(game_id: str, seat: int) -> int | None:
+    ...     return asyncio.run(limiter.hit(game_id, seat))
+    >>> [hit("g", 0) for _ in range(2)], hit("g", 1), hit("h", 0)
     ([None, None], None, None)
-    >>> 0 < (limiter.hit("g", 0) or 0) <= 60, limiter.hit("g", 1), 3500 < (limiter.hit("g", 2) or 0) <= 3600
+    >>> 0 < (hit("g", 0) or 0) <= 60, hit("g", 1), 3500 < (hit("g", 2) or 0) <= 3600
     (True, None, True)
     """
 
-    def __init__(self, limits: ChatLimits = ChatLimits()) -> None:
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+    def __init__(self, limits: ChatLimits = ChatLimits(), redis_url: str | None = None) -> None:
+        self._windows = Windows(redis_url, "chat")
         self._seat = parse_many(limits.seat)
         self._game = parse_many(limits.game)
 
-    def hit(self, game_id: str, seat: int) -> int | None:
+    async def hit(self, game_id: str, seat: int) -> int | None:
         """Count a line of ``seat`` in the game and return ``None`` if the limits allow it;
         else count nothing and return the whole seconds until they would (at least 1)."""
-        keys: list[tuple[RateLimitItem, str]] = [(item, f"{game_id}:{seat}") for item in self._seat]
-        keys += [(item, game_id) for item in self._game]
-        refused = [(item, key) for item, key in keys if not self._limiter.test(item, "chat", key)]
-        if refused:
-            now = time.time()
-            waits = [math.ceil(self._limiter.get_window_stats(item, "chat", key).reset_time - now)
-                     for item, key in refused]
-            return max(1, *waits)
-        for item, key in keys:
-            self._limiter.hit(item, "chat", key)
-        return None
+        keys: list[Count] = [(item, "chat", f"{game_id}:{seat}") for item in self._seat]
+        keys += [(item, "chat", game_id) for item in self._game]
+        refused = await self._windows.allowed(keys)
+        return await self._windows.wait(refused) if refused else None
+
+
+class Mutes:
+    """The seats each person has muted in each game: in this process's memory, or in the
+    Redis server of the site's processes (``redis``), where a person's set of a game is
+    forgotten :data:`MUTES_KEPT` seconds after its last change. While Redis cannot be
+    reached, reading or changing the mutes is refused (``chat_unavailable``): a line must
+    not reach a person who muted its speaker.
+
+    >>> mutes = Mutes()
+    >>> asyncio.run(mutes.change("g", "p1", 2, True)), asyncio.run(mutes.seats("g", "p1"))
+    (None, {2})
+    """
+
+    def __init__(self, redis: aioredis.Redis | None = None) -> None:
+        self._redis = redis
+        self._memory: dict[tuple[str, str], set[int]] = {}
+        """The seats each person (game id, player id) has muted, without Redis."""
+
+    async def seats(self, game_id: str, player_id: str) -> set[int]:
+        """The seats a player has muted in a game."""
+        if self._redis is None:
+            return set(self._memory.get((game_id, player_id), set()))
+        try:
+            members = await self._redis.smembers(self._key(game_id, player_id))  # type: ignore[misc]
+        except aioredis.RedisError as error:
+            raise self._unavailable() from error
+        return {int(member) for member in members}
+
+    async def change(self, game_id: str, player_id: str, seat: int, muted: bool) -> None:
+        """Mute or unmute a seat for a player in a game."""
+        if self._redis is None:
+            seats = self._memory.setdefault((game_id, player_id), set())
+            if muted:
+                seats.add(seat)
+            else:
+                seats.discard(seat)
+            return
+        key = self._key(game_id, player_id)
+        try:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                if muted:
+                    pipe.sadd(key, seat)
+                else:
+                    pipe.srem(key, seat)
+                pipe.expire(key, MUTES_KEPT)
+                await pipe.execute()
+        except aioredis.RedisError as error:
+            raise self._unavailable() from error
+
+    @staticmethod
+    def _key(game_id: str, player_id: str) -> str:
+        return f"sixtysix:chat:muted:{game_id}:{player_id}"
+
+    @staticmethod
+    def _unavailable() -> GameError:
+        event(logger, "mutes_unavailable", level=logging.WARNING, exc_info=True)
+        return GameError("chat_unavailable", "the chat is unavailable for a moment: try again")
 
 
 class Listener(Protocol):
@@ -167,20 +224,21 @@ def persons(row: GameRow) -> list[int]:
 
 
 class ChatService:
-    """Lines said at the games' tables, stored through :attr:`storage`, and who muted whom."""
+    """Lines said at the games' tables, stored through :attr:`storage`, and who muted whom
+    (shared by the processes of a site through its ``cluster``, if any)."""
 
     def __init__(self, storage: Storage, limits: ChatLimits = ChatLimits(),
                  cluster: Cluster | None = None) -> None:
         self.storage = storage
         self.cluster = cluster
         """The site's Redis, which carries each line to the other processes' connections."""
-        self.limiter = ChatLimiter(limits)
-        self._muted: dict[tuple[str, str], set[int]] = {}
-        """The seats each person (game id, player id) has muted."""
+        self.limiter = ChatLimiter(limits, None if cluster is None else cluster.url)
+        self.mutes = Mutes(None if cluster is None else cluster.redis)
+        """Who muted whom: in memory, or in the Redis server of the site's ``cluster``."""
 
-    def muted(self, game_id: str, player: Player | None) -> set[int]:
+    async def muted(self, game_id: str, player: Player | None) -> set[int]:
         """The seats a player has muted in a game."""
-        return set() if player is None else self._muted.get((game_id, player.id), set())
+        return set() if player is None else await self.mutes.seats(game_id, player.id)
 
     async def joined(self, game: Table, connection: Listener) -> None:
         """Send a seated person of a game with another person's seat the lines kept."""
@@ -197,26 +255,26 @@ class ChatService:
         if not any(row.player_ids[other] is not None for other in persons(row) if other != seat):
             raise GameError("no_chat", "nobody else is at the table")
         line = checked(text)
-        wait = self.limiter.hit(row.id, seat)
+        wait = await self.limiter.hit(row.id, seat)
         if wait is not None:
             raise ChatRateError(wait)
         async with game.lock:
             stored = await self.storage.add_chat(row.id, seat, line)
         event(logger, "chat", game=row.id, seat=seat, length=len(line))
         said = _line(stored)
-        self.deliver(game, said)
+        await self.deliver(game, said)
         if self.cluster is not None:
             await self.cluster.publish(row.id, "chat", line=said.model_dump())
 
-    def heard(self, game: Table, message: Mapping[str, Any]) -> None:
+    async def heard(self, game: Table, message: Mapping[str, Any]) -> None:
         """Deliver a line said through another process of the site."""
-        self.deliver(game, ChatLine.model_validate(message.get("line")))
+        await self.deliver(game, ChatLine.model_validate(message.get("line")))
 
-    def deliver(self, game: Table, said: ChatLine) -> None:
+    async def deliver(self, game: Table, said: ChatLine) -> None:
         """Send a line to this process's connections of seated persons who have not muted
         its speaker."""
         for listener in game.connections:
-            muted = self.muted(game.row.id, listener.player)
+            muted = await self.muted(game.row.id, listener.player)
             if listener.seat is not None and said.seat not in muted:
                 listener.send(Chat(lines=[said], history=False, muted=sorted(muted)))
 
@@ -232,11 +290,7 @@ class ChatService:
             raise GameError("bad_message", "'mute' needs an integer 'seat' and a boolean 'muted'")
         if seat == you or seat not in persons(row):
             raise GameError("bad_message", "only another person's seat can be muted")
-        seats = self._muted.setdefault((row.id, player.id), set())
-        if muted:
-            seats.add(seat)
-        else:
-            seats.discard(seat)
+        await self.mutes.change(row.id, player.id, seat, muted)
         event(logger, "muted" if muted else "unmuted", game=row.id, seat=you, other=seat)
         await self._history(game, [listener for listener in game.connections if listener.seat is not None
                                    and listener.player is not None and listener.player.id == player.id])
@@ -245,7 +299,7 @@ class ChatService:
         """Send connections of one player the lines kept, as their player has not muted."""
         if not listeners:
             return
-        muted = self.muted(game.row.id, listeners[0].player)
+        muted = await self.muted(game.row.id, listeners[0].player)
         lines = [_line(line) for line in await self.storage.chat_lines(game.row.id) if line.seat not in muted]
         for listener in listeners:
             listener.send(Chat(lines=lines, history=True, muted=sorted(muted)))
