@@ -76,8 +76,8 @@ reload, a dropped network) before a rematch offer in force is withdrawn as ``lef
 SUBSCRIBE_SECONDS = 10.0
 """How long a starting process of a site waits for its events' subscription before it
 serves (it serves anyway, and reads every game it holds again once subscribed)."""
-RECONCILE_SECONDS = 30
-"""How often at most one process of a site checks that every game in play has its jobs queued."""
+RECONCILE_SECONDS = 60
+"""How often one process of a site checks that every game in play has its jobs queued."""
 
 
 class Conflict(Exception):
@@ -230,6 +230,7 @@ class GameService:
         functions = [func(cast(WorkerCoroutine, job), name=name) for name, job in
                      (("bot", self._bot_job), ("clock", self._clock_job), ("away", self._away_job))]
         self.cluster.start(self._heard, self._resync, functions, {})
+        self._spawn(self._reconciling())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.cluster.connected.wait(), SUBSCRIBE_SECONDS)
 
@@ -420,9 +421,9 @@ class GameService:
         self._send(game)
 
     async def _resync(self) -> None:
-        """After joining the site or Redis coming back: write this process's presence again,
-        bring its games up to date, and (one process at most every
-        :data:`RECONCILE_SECONDS`) queue the jobs every game in play needs."""
+        """On every subscription to the site's events (joining the site, Redis back): write
+        this process's presence again, bring its games up to date, and queue the jobs of
+        every game in play (those queued while Redis was away were lost)."""
         assert self.cluster is not None
         try:
             for game in list(self.games.values()):
@@ -431,17 +432,32 @@ class GameService:
                     if held:
                         await self.cluster.present(game.row.id, seat, held)
                 await self._catch_up(game)
-            if not await self.cluster.redis.set("sixtysix:reconcile", self.cluster.process, nx=True,
-                                                ex=RECONCILE_SECONDS):
-                return
-            for row in await self.storage.games(statuses=("playing",)):
-                playing = await self.load(row.id)
-                if playing is not None:
-                    self._clocked(playing, [])
-                    self._bot_turn(playing)
-                    self._evict(playing)
+            await self._reconcile()
         except (RedisError, OSError):
             event(logger, "resync_failed", level=logging.WARNING)
+
+    async def _reconcile(self) -> None:
+        """Queue the jobs every game in play needs (queued once: a job is named by its game
+        and move): its bot's turn, its clock's timer."""
+        for row in await self.storage.games(statuses=("playing",)):
+            game = await self.load(row.id)
+            if game is not None:
+                self._clocked(game, [])
+                self._bot_turn(game)
+                self._evict(game)
+
+    async def _reconciling(self) -> None:
+        """Every :data:`RECONCILE_SECONDS`, one process of the site reconciles the queue: a
+        job that timed out or failed is queued again."""
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(RECONCILE_SECONDS)
+            try:
+                if await self.cluster.redis.set("sixtysix:reconcile", self.cluster.process, nx=True,
+                                                ex=RECONCILE_SECONDS - 1):
+                    await self._reconcile()
+            except (RedisError, OSError):
+                event(logger, "reconcile_failed", level=logging.WARNING)
 
     async def _bot_job(self, _context: dict[str, Any], game_id: str, seq: int) -> None:
         """A job of the site's queue: the bot to act at move ``seq`` of a game decides, and
@@ -934,6 +950,9 @@ class GameService:
         """The analysis of each legal action of the seat to act, from its own observation."""
         if seat is None:
             raise GameError("spectator", "spectators get no hints")
+        if self.cluster is not None:
+            async with game.lock:
+                await self._sync(game)
         rnd = game.match.round
         if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
             raise GameError("not_your_turn", "hints are for the seat to act")
