@@ -141,3 +141,79 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(
         assert set(refused) <= {"not_your_turn", "illegal"}
         for each in pair:
             each.close()
+
+
+def two_people(servers: list[Server], **body: Any) -> tuple[str, list[Guest], list[Socket]]:
+    """A two-hand game of Ann (seat 0, connected to the first process) and Bob (seat 1,
+    to the second), made on the first and joined on the second."""
+    ann, bob = servers[0].guest("Ann"), servers[1].guest("Bob")
+    game = ann.create(opponent="human", **body)["id"]
+    bob.join(game)
+    sockets = [socket(ann, servers[0], game), socket(bob, servers[1], game)]
+    for each in sockets:
+        each.until(lambda m: m["type"] == "state")
+    return game, [ann, bob], sockets
+
+
+def over(message: dict[str, Any]) -> bool:
+    """Whether a message is a state of the match over."""
+    return bool(message["type"] == "state" and message["game"]["status"] == "over")
+
+
+def stored_kinds(database_url: str, game_id: str) -> list[tuple[str, int | None]]:
+    """The kind and seat of each stored move of a game."""
+    import psycopg
+
+    with psycopg.connect(database_url) as db:
+        rows = db.execute("SELECT kind, seat FROM moves WHERE game_id = %s ORDER BY seq",
+                          (game_id,)).fetchall()
+    return [(kind, seat) for kind, seat in rows]
+
+
+def test_the_clock_of_a_site_runs_out_once(database_url: str, redis_server: RedisServer,
+                                           start_server: StartServer) -> None:
+    servers = site(database_url, redis_server, start_server)
+    game, _, sockets = two_people(servers, clock={"move": 5, "bank": 0})
+    late = sockets[0].state["view"]["to_act"] if sockets[0].state else None
+    for each in sockets:
+        ended = each.until(over, timeout=60)
+        assert ended["game"]["ending"] == "time" and ended["game"]["winner"] == 1 - (late or 0)
+    assert stored_kinds(database_url, game) == [("deal", None), ("timeout", late)]
+
+
+def test_a_seat_away_from_every_process_may_be_claimed(database_url: str, redis_server: RedisServer,
+                                                        start_server: StartServer) -> None:
+    servers = site(database_url, redis_server, start_server, away_limit=2)
+    game, guests, sockets = two_people(servers)
+    other = socket(guests[1], servers[0], game)
+    other.until(lambda m: m["type"] == "state")
+    sockets[1].close()
+    assert sockets[0].settle()["away"] == [False, False], "Bob is still there through the first process"
+    other.close()
+    claimable = sockets[0].until(lambda m: m["type"] == "state" and m["claimable"], timeout=60)
+    assert claimable["away"] == [False, True]
+    sockets[0].send({"type": "claim"})
+    ended = sockets[0].until(over)
+    assert ended["game"]["ending"] == "claimed" and ended["game"]["winner"] == 0
+    assert stored_kinds(database_url, game)[-1] == ("claim", 0)
+
+
+def test_a_rematch_accepted_on_two_processes_at_once_starts_one_game(
+        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
+    servers = site(database_url, redis_server, start_server)
+    game, guests, sockets = two_people(servers)
+    sockets[1].send({"type": "resign"})
+    for each in sockets:
+        each.until(over)
+    more = [socket(guests[1], server, game) for server in servers]
+    for each in more:
+        each.until(lambda m: m["type"] == "state")
+    sockets[0].send({"type": "rematch"})
+    for each in [sockets[1], *more]:
+        each.until(lambda m: m["type"] == "state" and (m["rematch"] or {}).get("status") == "offered")
+    for each in [sockets[1], *more]:
+        each.send({"type": "rematch"})
+    started = {each.until(lambda m: m["type"] == "state" and (m["rematch"] or {}).get("status") == "started")
+               ["rematch"]["game"] for each in [*sockets, *more]}
+    assert len(started) == 1
+    assert len(guests[0].http.get("/api/history").json()["games"]) == 2
