@@ -10,8 +10,10 @@ import json
 import random
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -28,17 +30,29 @@ def gauge(site: LocalSite, index: int, name: str) -> float:
     return metric(httpx.get(site.process_base(index) + "/metrics", timeout=30).text, name)
 
 
+def logged(site: LocalSite, path: str) -> list[dict[str, Any]]:
+    """The lines the processes logged for requests of ``path``, once there is one (a process
+    logs a request just after answering it)."""
+    deadline = time.monotonic() + 60
+    while True:
+        lines = [json.loads(line) for process in site.processes
+                 for line in process.log.read_text().splitlines() if f'"path": "{path}"' in line]
+        if lines or time.monotonic() > deadline:
+            return lines
+        time.sleep(0.05)
+
+
 def human_first(site: LocalSite, guest: Guest) -> tuple[str, Socket]:
     """A new game of ``guest``'s against the easy bot in which the guest acts first, made
-    on process 0 directly, and a WebSocket to it through nginx: whichever process it lands
-    on, no bot's move is under way elsewhere."""
+    on process 0 directly, and a WebSocket to it through nginx from a page of the site (its
+    ``Origin``): whichever process it lands on, no bot's move is under way elsewhere."""
     for _ in range(30):
         game = guest.create(opponent="bot", level="easy", rules="classic match_target=3")["id"]
         direct = guest.socket(game)
         state = first_state(direct)
         direct.close()
         if state["view"]["to_act"] == state["game"]["your_seat"] == 0:
-            return game, Socket(site, game, {"Cookie": f"sixtysix_token={guest.token}"})
+            return game, Socket(site, game, {"Cookie": f"sixtysix_token={guest.token}", "Origin": site.base})
     raise AssertionError("the bot acted first in 30 games")
 
 
@@ -69,9 +83,7 @@ def test_the_processes_see_the_address_nginx_saw(site: LocalSite) -> None:
                           transport=httpx.HTTPTransport(local_address="127.0.0.2"))
     path = f"/api/nowhere-{uuid.uuid4().hex}"
     assert client.get(path, headers={"X-Forwarded-For": "192.0.2.1"}).status_code == 404
-    lines = [json.loads(line) for process in site.processes
-             for line in process.log.read_text().splitlines() if path in line]
-    assert [line["fields"]["client"] for line in lines] == ["127.0.0.2"], site.tails()
+    assert [line["fields"]["client"] for line in logged(site, path)] == ["127.0.0.2"], site.tails()
     assert client.get("/metrics").status_code == 403, "the metrics are for this machine only"
     assert httpx.get(site.base + "/metrics", timeout=30).status_code == 200
 
