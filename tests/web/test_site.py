@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from localsite import LocalSite, upstreams
+from localsite import NGINX_SITE, LocalSite, upstreams
 from test_health import metric
 from webclient import Guest, Socket, first_state, mostly_cards, play
 from websockets.exceptions import ConnectionClosed
@@ -154,3 +155,27 @@ def test_the_example_upstreams_are_what_the_tests_run() -> None:
     example = (EXAMPLES / "upstreams.conf").read_text()
     servers = "".join(line + "\n" for line in example.splitlines() if line and not line.startswith("#"))
     assert servers == upstreams([8001, 8002]), "the same failure handling as the tested site"
+
+
+def test_the_production_files_are_valid_nginx(tmp_path: Path) -> None:
+    # The examples of this machine's three files as they are, but for the certificate: the
+    # test's own, self-signed, in place of certbot's.
+    live = "/etc/letsencrypt/live/sixtysix.example.org"
+    cert, key = tmp_path / "fullchain.pem", tmp_path / "privkey.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=sixtysix.example.org", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    (tmp_path / "sixtysix").mkdir()
+    for example in EXAMPLES.glob("*.conf"):
+        text = example.read_text().replace(f"{live}/fullchain.pem", str(cert)).replace(f"{live}/privkey.pem",
+                                                                                          str(key))
+        (tmp_path / "sixtysix" / example.name).write_text(text)
+    temp = "".join(f"    {name}_temp_path {tmp_path};\n" for name in ("client_body", "proxy", "fastcgi",
+                                                                        "uwsgi", "scgi"))
+    (tmp_path / "nginx.conf").write_text(f"pid {tmp_path / 'nginx.pid'};\nevents {{\n}}\n"
+                                         f"http {{\n{temp}    include {NGINX_SITE};\n}}\n")
+    checked = subprocess.run([shutil.which("nginx") or "/usr/sbin/nginx", "-t", "-p", f"{tmp_path}/",
+                              "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "error.log")],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stderr
+    assert "test is successful" in checked.stderr
