@@ -103,11 +103,20 @@ class Child:
             time.sleep(0.1)
 
     def signal(self, number: int, seconds: float = 60) -> None:
-        """Send the signal ``number`` (if the program still runs) and wait for its end;
-        SIGKILL if it is not over in ``seconds``."""
-        if self.process is None or self.process.poll() is not None:
+        """Send the signal ``number`` (if the program still runs) and wait for its end."""
+        self.send(number)
+        self.wait(seconds)
+
+    def send(self, number: int) -> None:
+        """Send the signal ``number``, if the program still runs."""
+        if self.running:
+            assert self.process is not None
+            self.process.send_signal(number)
+
+    def wait(self, seconds: float = 60) -> None:
+        """Wait for the program's end; SIGKILL if it is not over in ``seconds``."""
+        if self.process is None:
             return
-        self.process.send_signal(number)
         try:
             self.process.wait(seconds)
         except subprocess.TimeoutExpired:
@@ -210,7 +219,9 @@ class LocalSite:
         already is left alone)."""
         self.nginx.signal(signal.SIGTERM)
         for process in self.processes:
-            process.signal(signal.SIGTERM)
+            process.send(signal.SIGTERM)
+        for process in self.processes:
+            process.wait()
         self.stop_redis()
         if self._created:
             with psycopg.connect(self._admin(), autocommit=True) as admin:

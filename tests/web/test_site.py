@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from localsite import NGINX_SITE, LocalSite, upstreams
+from localsite import NGINX_SITE, LocalSite, Process, upstreams
 from test_health import metric
 from webclient import Guest, Socket, first_state, mostly_cards, play
 from websockets.exceptions import ConnectionClosed
@@ -31,14 +31,16 @@ def gauge(site: LocalSite, index: int, name: str) -> float:
     return metric(httpx.get(site.process_base(index) + "/metrics", timeout=30).text, name)
 
 
-def logged(site: LocalSite, path: str) -> list[dict[str, Any]]:
-    """The lines the processes logged for requests of ``path``, once there is one (a process
-    logs a request just after answering it)."""
+def logged(processes: LocalSite | Process, path: str, least: int = 1) -> list[dict[str, Any]]:
+    """The lines the processes of a site, or one process, logged for the requests of
+    ``path``, once there are ``least`` (a process logs a request just after answering it)."""
+    logs = [process.log for process in processes.processes] if isinstance(processes, LocalSite) else [
+        processes.log]
     deadline = time.monotonic() + 60
     while True:
-        lines = [json.loads(line) for process in site.processes
-                 for line in process.log.read_text().splitlines() if f'"path": "{path}"' in line]
-        if lines or time.monotonic() > deadline:
+        lines = [json.loads(line) for log in logs for line in log.read_text().splitlines()
+                 if f'"path": "{path}"' in line]
+        if len(lines) >= least or time.monotonic() > deadline:
             return lines
         time.sleep(0.05)
 
@@ -72,9 +74,9 @@ def test_the_processes_take_the_requests_in_turn(site: LocalSite) -> None:
     ann = Guest(site, "Ann")
     for _ in range(4):
         ann.create(opponent="bot", level="easy")
-    live = [gauge(site, index, "sixtysix_games_live") for index in range(2)]
-    assert sum(live) == 4
-    assert all(count >= 1 for count in live), f"every process made games: {live}\n{site.tails()}"
+    assert len(logged(site, "/api/games", 4)) == 4
+    made = [len(logged(process, "/api/games", 0)) for process in site.processes]
+    assert all(made), f"every process made games: {made}\n{site.tails()}"
 
 
 def test_the_processes_see_the_address_nginx_saw(site: LocalSite) -> None:
@@ -105,6 +107,7 @@ def test_a_websocket_through_nginx_plays_a_whole_game(site: LocalSite, tmp_path:
     assert replayed.returncode == 0, replayed.stderr
 
 
+@pytest.mark.slow
 def test_a_killed_process_is_skipped_until_it_is_back(site: LocalSite) -> None:
     site.kill(0)
     http = httpx.Client(base_url=site.base, timeout=30)
@@ -114,11 +117,12 @@ def test_a_killed_process_is_skipped_until_it_is_back(site: LocalSite) -> None:
     game = ann.create(opponent="bot", level="easy")["id"]
     assert first_state(ann.socket(game))["game"]["id"] == game
     site.start_process(0)
-    # nginx tries the process again once its fail_timeout is over: games land on it again.
+    # nginx tries the process again once its fail_timeout is over: games are made there again.
     for _ in range(200):
         ann.create(opponent="bot", level="easy")
-        if gauge(site, 0, "sixtysix_games_live") > 0:
+        if logged(site.processes[0], "/api/games", 0):
             return
+        time.sleep(0.1)
     raise AssertionError(f"no game reached the restarted process\n{site.tails()}")
 
 
