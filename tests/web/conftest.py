@@ -96,15 +96,33 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
+StartSite = Callable[..., LocalSite]
+
+
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[LocalSite]:
-    """Two ``sixtysix serve`` processes on a fresh PostgreSQL database and Redis behind nginx
-    (skipped without ``SIXTYSIX_TEST_POSTGRES``); no rate limits, as all the players come
-    from one address."""
+def start_site(tmp_path: Path) -> Iterator[StartSite]:
+    """Start sites of two ``sixtysix serve`` processes on a fresh PostgreSQL database and
+    Redis behind nginx (skipped without ``SIXTYSIX_TEST_POSTGRES``), with more ``serve``
+    options if given; no rate limits, as all the players come from one address. All are
+    stopped at the end."""
     if not POSTGRES:
         pytest.skip("SIXTYSIX_TEST_POSTGRES is not set")
-    site = LocalSite(POSTGRES, tmp_path / "site", processes=2,
-                     arguments=["--workers", "1", *(f"--rate-limit={kind}=none" for kind in KINDS)])
-    site.start()
-    yield site
-    site.stop()
+    started: list[LocalSite] = []
+
+    def start(*arguments: str) -> LocalSite:
+        site = LocalSite(POSTGRES, tmp_path / f"site{len(started)}", processes=2,
+                         arguments=["--workers", "1", *(f"--rate-limit={kind}=none" for kind in KINDS),
+                                    *arguments])
+        started.append(site)
+        site.start()
+        return site
+
+    yield start
+    for site in started:
+        site.stop()
+
+
+@pytest.fixture
+def site(start_site: StartSite) -> LocalSite:
+    """A site of two processes behind nginx (see :func:`start_site`)."""
+    return start_site()

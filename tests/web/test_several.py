@@ -1,8 +1,9 @@
-"""A site of several processes: two ``sixtysix serve`` processes on one PostgreSQL database
-and one Redis, each player connected to another process. Whole two- and three-hand matches
-are played across them, a watcher on a process of its own sees every state, a bot's
-decisions and the clock run wherever the queue sends them, and one move sent to both
-processes at once is applied once."""
+"""A site of several processes (deploy/localsite.py: two ``sixtysix serve`` processes on one
+PostgreSQL database and one Redis, behind nginx). Whole two- and three-hand matches are
+played by clients connected through nginx to different processes, a watcher on a connection
+of its own sees every state, a bot's decisions and the clock run wherever the queue sends
+them, a seat away from every process may be claimed, a rematch is started once, and one move
+sent to both processes at once is applied once."""
 
 from __future__ import annotations
 
@@ -10,26 +11,27 @@ import random
 from functools import partial
 from typing import Any
 
+import httpx
 import pytest
-from conftest import StartServer
-from redisserver import RedisServer
-from webclient import Guest, Server, Socket, mostly_cards, pending, play
+from conftest import StartSite
+from localsite import LocalSite
+from test_health import metric
+from webclient import Endpoint, Guest, Socket, mostly_cards, pending, play
 
 from sixtysix.notation import Record
 
-pytestmark = [pytest.mark.parametrize("database_url", ["postgresql"], indirect=True), pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 
-def site(database_url: str, redis_server: RedisServer, start_server: StartServer,
-         processes: int = 2, **options: Any) -> list[Server]:
-    """The processes of a site on the test's database and Redis."""
-    return [start_server(database_url, arguments=["--redis-url", redis_server.url], **options)
-            for _ in range(processes)]
+def held(site: LocalSite) -> list[float]:
+    """How many game sockets each process of the site holds (its own metrics)."""
+    return [metric(httpx.get(site.process_base(index) + "/metrics", timeout=30).text, "sixtysix_connections")
+            for index in range(len(site.processes))]
 
 
-def socket(guest: Guest, server: Server, game_id: str) -> Socket:
-    """A guest's WebSocket to a game through ``server`` (any process of the site)."""
-    return Socket(server, game_id, {"Cookie": f"sixtysix_token={guest.token}"})
+def socket(guest: Guest, endpoint: Endpoint, game_id: str) -> Socket:
+    """A guest's WebSocket to a game through ``endpoint`` (nginx, or one process)."""
+    return Socket(endpoint, game_id, {"Cookie": f"sixtysix_token={guest.token}"})
 
 
 def actions(received: list[dict[str, Any]]) -> list[tuple[int, str]]:
@@ -63,20 +65,22 @@ def later(seq: int, state: dict[str, Any]) -> bool:
     return bool(state["seq"] > seq)
 
 
-def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watches(
-        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
-    one, two = site(database_url, redis_server, start_server)
-    ann, bob, eve = one.guest("Ann"), two.guest("Bob"), one.guest("Eve")
+def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watches(site: LocalSite) -> None:
+    ann, bob, eve = Guest(site, "Ann"), Guest(site, "Bob"), Guest(site, "Eve")
     game = ann.create(opponent="human", rules="classic match_target=3")
     bob.join(game["id"])
-    sockets: list[Socket | None] = [socket(ann, one, game["id"]), socket(bob, two, game["id"])]
-    watcher = socket(eve, two, game["id"])
+    sockets: list[Socket | None] = [socket(ann, site, game["id"]), socket(bob, site, game["id"])]
+    watcher = socket(eve, site, game["id"])
+    for each in [*sockets, watcher]:
+        assert each is not None
+        each.until(lambda m: m["type"] == "state")
+    assert all(held(site)), f"nginx sends the connections to both processes: {held(site)}"
     last = play(sockets, partial(mostly_cards, rng=random.Random(4)), timeout=240)
     assert last["game"]["status"] == "over"
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
     assert record.replay().score == tuple(last["game"]["score"])
     watcher.settle(lambda state: state["game"]["status"] == "over")
-    moves = stored_actions(database_url, game["id"])
+    moves = stored_actions(site.database_url, game["id"])
     for seen in [*sockets, watcher]:
         assert seen is not None
         pending(seen)
@@ -84,45 +88,47 @@ def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watch
         assert actions(seen.received) == moves, "every action shown once, in order"
 
 
-def test_a_person_on_one_process_plays_a_bot_whose_turns_any_process_takes(
-        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
-    one, two = site(database_url, redis_server, start_server)
-    ann = one.guest("Ann")
-    game = ann.create(opponent="bot", level="easy", rules="classic match_target=2")
-    seated = socket(ann, two, game["id"])
-    last = play([seated], partial(mostly_cards, rng=random.Random(2)), timeout=240)
-    assert last["game"]["status"] == "over"
-    record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
-    assert record.replay().score == tuple(last["game"]["score"])
-    assert actions(seated.received) == stored_actions(database_url, game["id"])
-
-
-def test_three_hands_across_processes(database_url: str, redis_server: RedisServer,
-                                      start_server: StartServer) -> None:
-    one, two = site(database_url, redis_server, start_server)
-    ann, bob = one.guest("Ann"), two.guest("Bob")
+def test_three_hands_across_processes(site: LocalSite) -> None:
+    ann, bob, eve = Guest(site, "Ann"), Guest(site, "Bob"), Guest(site, "Eve")
     game = ann.create(rules="three-hand match_target=3", seats=["human", "easy"])
     bob.join(game["id"])
-    sockets: list[Socket | None] = [socket(ann, two, game["id"]), socket(bob, one, game["id"]), None]
+    sockets: list[Socket | None] = [socket(ann, site, game["id"]), socket(bob, site, game["id"]), None]
+    watcher = socket(eve, site, game["id"])
+    for each in [sockets[0], sockets[1], watcher]:
+        assert each is not None
+        each.until(lambda m: m["type"] == "state")
+    assert all(held(site)), f"nginx sends the connections to both processes: {held(site)}"
     last = play(sockets, partial(mostly_cards, rng=random.Random(6)), timeout=240)
     assert last["game"]["status"] == "over" and max(last["game"]["score"]) >= 3
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
     assert record.replay().score == tuple(last["game"]["score"])
-    for seen in sockets[:2]:
+    watcher.settle(lambda state: state["game"]["status"] == "over")
+    for seen in [sockets[0], sockets[1], watcher]:
         assert seen is not None
-        assert actions(seen.received) == stored_actions(database_url, game["id"])
+        pending(seen)
+        assert actions(seen.received) == stored_actions(site.database_url, game["id"])
 
 
-def test_one_move_sent_to_two_processes_at_once_is_applied_once(
-        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
-    one, two = site(database_url, redis_server, start_server)
-    ann, bob = one.guest("Ann"), two.guest("Bob")
+def test_a_person_plays_a_bot_whose_turns_either_process_takes(site: LocalSite) -> None:
+    ann = Guest(site, "Ann")
+    game = ann.create(opponent="bot", level="easy", rules="classic match_target=2")
+    seated = socket(ann, site.processes[1], game["id"])
+    last = play([seated], partial(mostly_cards, rng=random.Random(2)), timeout=240)
+    assert last["game"]["status"] == "over"
+    record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
+    assert record.replay().score == tuple(last["game"]["score"])
+    assert actions(seated.received) == stored_actions(site.database_url, game["id"])
+
+
+def test_one_move_sent_to_two_processes_at_once_is_applied_once(site: LocalSite) -> None:
+    one, two = site.processes
+    ann, bob = Guest(one, "Ann"), Guest(two, "Bob")
     game = ann.create(opponent="human", rules="classic")
     bob.join(game["id"])
     guests = [ann, bob]
     for repeat in range(8):
-        before = stored_actions(database_url, game["id"])
-        pair = [socket(guest, server, game["id"]) for guest in guests for server in (one, two)]
+        before = stored_actions(site.database_url, game["id"])
+        pair = [socket(guest, process, game["id"]) for guest in guests for process in (one, two)]
         seat = pair[0].until(lambda m: m["type"] == "state")["view"]["to_act"]
         mine = pair[2 * seat:2 * seat + 2]
         state = mine[0].until(lambda m: m["type"] == "state")
@@ -135,7 +141,7 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(
         answers = [each.until(partial(answer, seq)) for each in mine]
         for each in pair:
             each.settle(partial(later, seq))
-        assert stored_actions(database_url, game["id"]) == [*before, (seat, token)]
+        assert stored_actions(site.database_url, game["id"]) == [*before, (seat, token)]
         refused = [answer["code"] for answer in answers if answer["type"] == "error"]
         assert refused == ([] if "seq" in intent else refused[:1])
         assert set(refused) <= {"not_your_turn", "illegal"}
@@ -143,13 +149,14 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(
             each.close()
 
 
-def two_people(servers: list[Server], **body: Any) -> tuple[str, list[Guest], list[Socket]]:
+def two_people(site: LocalSite, **body: Any) -> tuple[str, list[Guest], list[Socket]]:
     """A two-hand game of Ann (seat 0, connected to the first process) and Bob (seat 1,
     to the second), made on the first and joined on the second."""
-    ann, bob = servers[0].guest("Ann"), servers[1].guest("Bob")
+    one, two = site.processes
+    ann, bob = Guest(one, "Ann"), Guest(two, "Bob")
     game = ann.create(opponent="human", **body)["id"]
     bob.join(game)
-    sockets = [socket(ann, servers[0], game), socket(bob, servers[1], game)]
+    sockets = [socket(ann, one, game), socket(bob, two, game)]
     for each in sockets:
         each.until(lambda m: m["type"] == "state")
     return game, [ann, bob], sockets
@@ -170,22 +177,20 @@ def stored_kinds(database_url: str, game_id: str) -> list[tuple[str, int | None]
     return [(kind, seat) for kind, seat in rows]
 
 
-def test_the_clock_of_a_site_runs_out_once(database_url: str, redis_server: RedisServer,
-                                           start_server: StartServer) -> None:
-    servers = site(database_url, redis_server, start_server)
-    game, _, sockets = two_people(servers, clock={"move": 5, "bank": 0})
-    late = sockets[0].state["view"]["to_act"] if sockets[0].state else None
+def test_the_clock_of_a_site_runs_out_once(site: LocalSite) -> None:
+    game, _, sockets = two_people(site, clock={"move": 5, "bank": 0})
+    assert sockets[0].state is not None
+    late = sockets[0].state["view"]["to_act"]
     for each in sockets:
         ended = each.until(over, timeout=60)
-        assert ended["game"]["ending"] == "time" and ended["game"]["winner"] == 1 - (late or 0)
-    assert stored_kinds(database_url, game) == [("deal", None), ("timeout", late)]
+        assert ended["game"]["ending"] == "time" and ended["game"]["winner"] == 1 - late
+    assert stored_kinds(site.database_url, game) == [("deal", None), ("timeout", late)]
 
 
-def test_a_seat_away_from_every_process_may_be_claimed(database_url: str, redis_server: RedisServer,
-                                                        start_server: StartServer) -> None:
-    servers = site(database_url, redis_server, start_server, away_limit=2)
-    game, guests, sockets = two_people(servers)
-    other = socket(guests[1], servers[0], game)
+def test_a_seat_away_from_every_process_may_be_claimed(start_site: StartSite) -> None:
+    site = start_site("--away-limit", "2")
+    game, guests, sockets = two_people(site)
+    other = socket(guests[1], site.processes[0], game)
     other.until(lambda m: m["type"] == "state")
     sockets[1].close()
     assert sockets[0].settle()["away"] == [False, False], "Bob is still there through the first process"
@@ -195,17 +200,15 @@ def test_a_seat_away_from_every_process_may_be_claimed(database_url: str, redis_
     sockets[0].send({"type": "claim"})
     ended = sockets[0].until(over)
     assert ended["game"]["ending"] == "claimed" and ended["game"]["winner"] == 0
-    assert stored_kinds(database_url, game)[-1] == ("claim", 0)
+    assert stored_kinds(site.database_url, game)[-1] == ("claim", 0)
 
 
-def test_a_rematch_accepted_on_two_processes_at_once_starts_one_game(
-        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
-    servers = site(database_url, redis_server, start_server)
-    game, guests, sockets = two_people(servers)
+def test_a_rematch_accepted_on_two_processes_at_once_starts_one_game(site: LocalSite) -> None:
+    game, guests, sockets = two_people(site)
     sockets[1].send({"type": "resign"})
     for each in sockets:
         each.until(over)
-    more = [socket(guests[1], server, game) for server in servers]
+    more = [socket(guests[1], process, game) for process in site.processes]
     for each in more:
         each.until(lambda m: m["type"] == "state")
     sockets[0].send({"type": "rematch"})
