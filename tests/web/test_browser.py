@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from webclient import Server
+from webclient import Endpoint, Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -69,7 +69,7 @@ def answer_dialog(page: Page) -> str | None:
 class Player:
     """One person in their own browser context (their own cookie)."""
 
-    def __init__(self, browser: Browser, server: Server, name: str,
+    def __init__(self, browser: Browser, server: Endpoint, name: str,
                  width: int = 1280, height: int = 800) -> None:
         self.server = server
         self.context = browser.new_context(viewport={"width": width, "height": height})

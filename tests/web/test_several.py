@@ -8,7 +8,9 @@ sent to both processes at once is applied once."""
 from __future__ import annotations
 
 import random
+import sys
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -220,3 +222,18 @@ def test_a_rematch_accepted_on_two_processes_at_once_starts_one_game(site: Local
                ["rematch"]["game"] for each in [*sockets, *more]}
     assert len(started) == 1
     assert len(guests[0].http.get("/api/history").json()["games"]) == 2
+
+
+def test_a_program_bot_plays_on_whichever_process_takes_its_turn(start_site: StartSite,
+                                                                 tmp_path: Path) -> None:
+    served = tmp_path / "served.py"
+    served.write_text("import sys\nfrom sixtysix.cli import main\nsys.exit(main(['bot', 'greedy']))\n",
+                      encoding="utf-8")
+    site = start_site("--bot", f"served=cmd:{sys.executable} {served}")
+    ann = Guest(site, "Ann")
+    game = ann.create(opponent="bot", level="served", rules="classic match_target=3")
+    seated = socket(ann, site, game["id"])
+    last = play([seated], partial(mostly_cards, rng=random.Random(8)), timeout=240)
+    assert last["game"]["status"] == "over" and last["game"]["ending"] == "played"
+    assert last["forfeit"] is None, "the program followed the match on every process"
+    assert actions(seated.received) == stored_actions(site.database_url, game["id"])

@@ -63,7 +63,7 @@ from sixtysix.web.services.cluster import Cluster
 from sixtysix.web.services.ratings import kind_of, rating_change, seat_rating
 from sixtysix.web.services.replay import replay
 from sixtysix.web.services.storage import Storage
-from sixtysix.web.store import GameRow, Move, Player, Store, now
+from sixtysix.web.store import GameRow, Move, Player, Rated, Store, now
 from sixtysix.web.views import MatchInfo, public_view, seat_view
 
 logger = logging.getLogger(__name__)
@@ -272,10 +272,11 @@ class GameService:
         if stored is None:
             return None
         row, history = stored
+        names = await self.storage.seat_names(row)
         game = self.games.get(game_id)
-        if game is not None:
+        if game is not None:  # loaded meanwhile
             return game
-        game = LiveGame(row, replay(row, history), await self.storage.seat_names(row), len(history))
+        game = LiveGame(row, replay(row, history), names, len(history))
         _recall(game, history)
         self.games[game_id] = game
         if self.cluster is None:
@@ -348,7 +349,7 @@ class GameService:
         game.away_since[:len(away)] = away
 
     async def _save(self, game: LiveGame, new: Sequence[Move], *, with_row: bool = True,
-                    rated: Any = None) -> None:
+                    rated: Rated | None = None) -> None:
         """Store a game's new moves (the caller holds its lock). A failed commit drops the
         game from memory, which ran ahead; on a site, a move another process stored first
         reloads the game and raises :class:`Conflict`."""
@@ -576,7 +577,7 @@ class GameService:
         table = Table([None] * count, rules, dealer=row.first_dealer)
         names = {player.id: player.name for player in players if player is not None}
         game = LiveGame(row, table, seat_names(row, names), 0)
-        if row.bot in self.bots.programs:
+        if row.bot in self.bots.programs and self.cluster is None:  # on a site, where its turn is taken
             self._seat_program(game)
         first: list[Move] = []
         if all(player is not None or bot is not None for player, bot in zip(players, bots, strict=True)):
@@ -592,6 +593,7 @@ class GameService:
         self._clocked(game, first)
         await self._rate_seats(game)
         self._bot_turn(game)
+        self._evict(game)
         return game
 
     def _other_seats(self, rules: Rules, opponent: str | None, level: str | None,
@@ -647,6 +649,7 @@ class GameService:
                     await self._present(game, seat)
             self.broadcast(game)
             self._bot_turn(game)
+        self._evict(game)
         return game
 
     async def _rate_seats(self, game: LiveGame) -> None:
@@ -964,6 +967,9 @@ class GameService:
         """Register an open WebSocket; when a seat comes back, tell the others."""
         seat = connection.seat = game.seat_of(connection.player)
         game.connections.append(connection)
+        if self.cluster is not None:  # an event heard before the connection was here went by it
+            async with game.lock:
+                await self._sync(game)
         if game.host is not None and game.row.status == "playing":
             assert isinstance(game.match, Match)
             game.host.wake(game.match)
@@ -1022,10 +1028,15 @@ class GameService:
                                        delay=max(0.0, since + self.away_limit + 0.05 - time.time()))
 
     def broadcast(self, game: LiveGame, but: Connection | None = None) -> None:
-        """Send each connection its own state; on a site, tell the other processes too."""
+        """Send each connection its own state; on a site, tell the other processes too, and
+        this process's copy of the game if a job changed another (the copy it had loaded was
+        dropped from memory meanwhile)."""
         self._send(game, but)
         if self.cluster is not None:
             self._spawn(self.cluster.publish(game.row.id))
+            held = self.games.get(game.row.id)
+            if held is not None and held is not game:
+                self._spawn(self._catch_up(held))
 
     def _send(self, game: LiveGame, but: Connection | None = None) -> None:
         """Send each of this process's connections of the game its own state."""
@@ -1104,7 +1115,8 @@ class GameService:
         its move as the easy bot would and the match goes on."""
         try:
             async with self._held(game):
-                if self.games.get(game.row.id) is not game or game.seq != seq or _clock_seat(game) != seat:
+                forgotten = self.cluster is None and self.games.get(game.row.id) is not game
+                if forgotten or game.seq != seq or _clock_seat(game) != seat:
                     return
                 opponents = game.opponents(seat)
                 event(logger, "timed_out", game=game.row.id, seat=seat)
