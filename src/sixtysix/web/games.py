@@ -294,31 +294,37 @@ class GameService:
         self._bot_turn(game)
         return game
 
-    async def _sync(self, game: LiveGame) -> None:
+    async def _sync(self, game: LiveGame) -> int:
         """Bring a game of a site up to date (the caller holds its lock): its row, the moves
-        other processes stored since this copy's last (each action's state sent to this
-        process's connections as it is applied), its seats' presence and rematch offer."""
+        other processes stored since this copy's last (the state after each sent to this
+        process's connections), its seats' presence and rematch offer; how many moves."""
         stored = await self.storage.game_since(game.row.id, game.seq)
         if stored is None:
-            return
+            return 0
         row, new = stored
         if new and new[0].seq != game.seq + 1:
             await self._rebuild(game)
-            return
+            self._send(game)
+            return len(new)
         started = game.row.status != "playing" and row.status == "playing"
         if row.player_ids != game.row.player_ids:
             game.names = await self.storage.seat_names(row)
         game.row = row
-        for index, move in enumerate(new):
-            _apply(game, move)
-            if move.kind == "act" and index < len(new) - 1:
-                self._send(game)
-        self._clocked(game, new, arm=False)
+        self._absorb(game, new)
         if started:
             await self._rate_seats(game)
-        if game.host is not None and row.status == "over":
-            game.host.end()
         await self._shared(game)
+        return len(new)
+
+    def _absorb(self, game: LiveGame, new: Sequence[Move]) -> None:
+        """Apply moves another process stored, sending this process's connections the state
+        after each, as that process sent its own."""
+        for move in new:
+            _apply(game, move)
+            self._send(game)
+        self._clocked(game, new, arm=False)
+        if game.host is not None and game.row.status == "over":
+            game.host.end()
 
     async def _rebuild(self, game: LiveGame) -> None:
         """Replay a game of a site from the database again (the caller holds its lock): its
@@ -360,6 +366,7 @@ class GameService:
                 self._forget(game)
                 raise
             await self._rebuild(game)
+            self._send(game)
             raise Conflict(game.row.id) from None
         except Exception:
             self._forget(game)
@@ -413,12 +420,31 @@ class GameService:
             return
         if message.get("kind") == "chat":
             self._spawn(self.chat.heard(game, message))
-            return
-        self._spawn(self._catch_up(game))
+        elif message.get("kind") == "moves":
+            self._spawn(self._hear_moves(game, message))
+        else:
+            self._spawn(self._catch_up(game))
+
+    async def _hear_moves(self, game: LiveGame, message: dict[str, Any]) -> None:
+        """Apply the moves another process stored and published, without reading them from
+        the database (unless this copy missed some before them)."""
+        async with game.lock:
+            new = [Move(*move) for move in message["moves"] if move[0] > game.seq]
+            if not new:
+                return
+            if new[0].seq != game.seq + 1:
+                if not await self._sync(game):
+                    self._send(game)
+                return
+            row = game.row
+            row.status, row.score = message["status"], tuple(message["score"])
+            row.winner, row.ending = message["winner"], message["ending"]
+            self._absorb(game, new)
 
     async def _catch_up(self, game: LiveGame) -> None:
         async with game.lock:
-            await self._sync(game)
+            if await self._sync(game):
+                return
         self._send(game)
 
     async def _resync(self) -> None:
@@ -697,8 +723,10 @@ class GameService:
         return applied
 
     async def _act(self, game: LiveGame, seat: int, token: str, expect: int | None) -> bool:
+        # No reading of other processes' moves first: this copy is as new as any state it
+        # sent its connections, and a move stored meanwhile makes the commit fail (Conflict).
         started = time.perf_counter()
-        async with self._held(game):
+        async with game.lock:
             if expect is not None and game.seq != expect:
                 return False
             if game.row.status != "playing":
@@ -728,7 +756,7 @@ class GameService:
             self._clocked(game, new)
             for connection, message in messages:
                 connection.send(message)
-            self.broadcast(game)
+            self.broadcast(game, moves=new)
             self.metrics.action(time.perf_counter() - started)
             if game.row.status == "over":
                 _finished(game)
@@ -818,10 +846,11 @@ class GameService:
         game.row.ending = ending
         game.row.score = game.match.score
         self._stop_clock(game)
-        await self._save(game, [Move(game.seq, kind, seat, value, now_ms())], rated=rating_change(game.row))
+        move = Move(game.seq, kind, seat, value, now_ms())
+        await self._save(game, [move], rated=rating_change(game.row))
         if game.host is not None:
             game.host.end()
-        self.broadcast(game)
+        self.broadcast(game, moves=[move])
         _finished(game)
 
     def _park_later(self, game: LiveGame) -> None:
@@ -973,11 +1002,12 @@ class GameService:
         if game.host is not None and game.row.status == "playing":
             assert isinstance(game.match, Match)
             game.host.wake(game.match)
+        back = seat is not None and game.away_since[seat] is not None
         if seat is not None:
             await self._present(game, seat)
-        connection.send(self.state(game, connection))
-        if seat is not None and game.away_since[seat] is not None:
             game.away_since[seat] = None
+        connection.send(self.state(game, connection))
+        if back:
             self.broadcast(game, but=connection)
 
     async def disconnect(self, game: LiveGame, connection: Connection) -> None:
@@ -1027,13 +1057,19 @@ class GameService:
             await self.cluster.enqueue("away", f"away:{game.row.id}:{seat}:{since}", game.row.id,
                                        delay=max(0.0, since + self.away_limit + 0.05 - time.time()))
 
-    def broadcast(self, game: LiveGame, but: Connection | None = None) -> None:
-        """Send each connection its own state; on a site, tell the other processes too, and
-        this process's copy of the game if a job changed another (the copy it had loaded was
-        dropped from memory meanwhile)."""
+    def broadcast(self, game: LiveGame, but: Connection | None = None, moves: Sequence[Move] = ()) -> None:
+        """Send each connection its own state; on a site, tell the other processes too (the
+        new ``moves`` stored, if any, with the row's standing), and this process's copy of the
+        game if a job changed another (the copy it had loaded was dropped meanwhile)."""
         self._send(game, but)
         if self.cluster is not None:
-            self._spawn(self.cluster.publish(game.row.id))
+            row = game.row
+            if moves:
+                self._spawn(self.cluster.publish(
+                    row.id, "moves", moves=[[m.seq, m.kind, m.seat, m.value, m.at] for m in moves],
+                    status=row.status, score=list(row.score), winner=row.winner, ending=row.ending))
+            else:
+                self._spawn(self.cluster.publish(row.id))
             held = self.games.get(game.row.id)
             if held is not None and held is not game:
                 self._spawn(self._catch_up(held))

@@ -332,11 +332,16 @@ def database_url(url: str) -> str:
     return url
 
 
+SERVER_WRITERS = 8
+"""How many threads use a database server's store at once, each with a pooled connection
+(with fewer in the pool, every checkout beyond it would open a connection and close it)."""
+
+
 def open_engine(url: str) -> Engine:
     """An engine for a database URL; SQLite files run in WAL mode."""
     url = database_url(url)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, pool_size=SERVER_WRITERS)
     memory = url in ("sqlite://", "sqlite:///:memory:")
     engine = create_engine(url, connect_args={"check_same_thread": False},
                            poolclass=StaticPool if memory else None)
@@ -371,7 +376,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = open_engine(url)
         migrate(self.engine)
-        self.writers = 1 if self.engine.dialect.name == "sqlite" else 8
+        self.writers = 1 if self.engine.dialect.name == "sqlite" else SERVER_WRITERS
         """How many threads may use the store at once: SQLite has one writer at a time."""
 
     def checkpoint(self) -> None:
@@ -576,7 +581,9 @@ class Store:
         ids = [player_id for player_id in game.player_ids if player_id is not None]
         query = select(ratings).where(ratings.c.kind == rated.kind, ratings.c.player_id.in_(ids))
         if db.dialect.name != "sqlite":
-            query = query.with_for_update()
+            # Locked in one order by every transaction: two games of the same players ending
+            # at once wait for each other instead of deadlocking.
+            query = query.order_by(ratings.c.player_id).with_for_update()
         found = {row.player_id: Rating(row.mu, row.sigma, row.games) for row in db.execute(query)}
         before = [found.get(player_id, rated.initial) for player_id in ids]
         stamp = now()
