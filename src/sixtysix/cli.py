@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import ipaddress
 import json
 import logging
 import math
@@ -309,6 +310,22 @@ def _rate_limit(text: str) -> tuple[str, str]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _proxies(text: str) -> str:
+    """An argument type: the addresses of trusted proxies, IP addresses or networks separated
+    by commas, as uvicorn's ``forwarded_allow_ips`` takes them.
+
+    >>> _proxies("127.0.0.1, 10.0.0.0/8,::1")
+    '127.0.0.1,10.0.0.0/8,::1'
+    """
+    addresses = [item.strip() for item in text.split(",")]
+    for address in addresses:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quoted(address)} is not an IP address or network") from None
+    return ",".join(addresses)
+
+
 def _html_file(text: str) -> str:
     """An argument type: a file that can be written, checked before any work is done."""
     path = Path(text)
@@ -472,8 +489,11 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"Sixty-Six: open http://{shown}:{args.port}/ in a browser (database: {settings.url()})",
           flush=True)
     logging.captureWarnings(True)
+    # Only the proxies named are believed about the client's address and scheme; by default none.
     uvicorn.run(app, host=args.host, port=args.port, log_config=log_config(args.log_level), log_level=None,
-                access_log=False, ws_max_size=65536, ws_per_message_deflate=False)
+                access_log=False, ws_max_size=65536, ws_per_message_deflate=False,
+                proxy_headers=args.forwarded_allow_ips is not None,
+                forwarded_allow_ips=args.forwarded_allow_ips or "")
     return 0
 
 
@@ -662,6 +682,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="Redis server shared by several serve processes of one site, e.g. "
                             "redis://localhost:6379/0; needs a PostgreSQL --database-url (default: "
                             "one process, which keeps its live games in its own memory)")
+    serve.add_argument("--forwarded-allow-ips", type=_proxies, default=None, metavar="ADDRESSES",
+                       help="the reverse proxies (IP addresses or networks, separated by commas, as "
+                            "127.0.0.1,::1) whose X-Forwarded-For and X-Forwarded-Proto headers give "
+                            "the client's address (counted by the rate limits, logged) and scheme "
+                            "(default: none, the connection's own address counts)")
     serve.add_argument("--data-dir", type=Path, default=None,
                        help="data folder (default $SIXTYSIX_DATA, else $XDG_DATA_HOME/sixtysix, "
                             "else ~/.local/share/sixtysix)")

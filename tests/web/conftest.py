@@ -4,12 +4,14 @@
 more (another database URL, a shorter away limit); ``shared_server`` is one server for all
 the tests that only play on it. ``database_url`` is parametrised
 over SQLite and, when ``SIXTYSIX_TEST_POSTGRES`` names a PostgreSQL server whose role
-may create databases, a fresh PostgreSQL database.
+may create databases, a fresh PostgreSQL database. ``site`` is a whole site as docs/DEPLOY.md
+lays one out: two processes on PostgreSQL and Redis behind nginx (deploy/localsite.py).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,6 +21,10 @@ from redisserver import RedisServer
 from webclient import Server
 
 from sixtysix.web.ratelimits import KINDS
+
+# deploy/ is a folder of programs, not a package: its modules are imported from there.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+from localsite import LocalSite
 
 POSTGRES = os.environ.get("SIXTYSIX_TEST_POSTGRES")
 
@@ -88,3 +94,17 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[LocalSite]:
+    """Two ``sixtysix serve`` processes on a fresh PostgreSQL database and Redis behind nginx
+    (skipped without ``SIXTYSIX_TEST_POSTGRES``); no rate limits, as all the players come
+    from one address."""
+    if not POSTGRES:
+        pytest.skip("SIXTYSIX_TEST_POSTGRES is not set")
+    site = LocalSite(POSTGRES, tmp_path / "site", processes=2,
+                     arguments=["--workers", "1", *(f"--rate-limit={kind}=none" for kind in KINDS)])
+    site.start()
+    yield site
+    site.stop()

@@ -46,8 +46,9 @@ def me(http: httpx.Client) -> dict[str, Any]:
 
 @pytest.fixture
 def server(start_server: StartServer) -> Server:
-    """A server of its own on a fresh SQLite file, without rate limits."""
-    return start_server(arguments=UNLIMITED)
+    """A server of its own on a fresh SQLite file, without rate limits, which believes a
+    proxy on this machine about the scheme (``X-Forwarded-Proto``)."""
+    return start_server(arguments=[*UNLIMITED, "--forwarded-allow-ips", "127.0.0.1"])
 
 
 def test_sign_up_in_and_out(server: Server) -> None:

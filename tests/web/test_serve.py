@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from webclient import free_port
+from webclient import Server, free_port
 
 from sixtysix.web.app import Settings, data_dir
 
@@ -83,3 +83,31 @@ def test_several_processes_need_postgresql(database: list[str], tmp_path: Path,
                  "--redis-url", "redis://127.0.0.1:1/0", *database]) == 2
     assert capsys.readouterr().err == ("sixtysix serve: --redis-url is for several processes, which share a "
                                        "PostgreSQL database: give --database-url postgresql://...\n")
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_client_address_and_scheme_come_from_a_trusted_proxy_only(trusted: bool, tmp_path: Path) -> None:
+    proxy = ["--forwarded-allow-ips", "127.0.0.1,::1"] if trusted else []
+    server = Server(f"sqlite:///{tmp_path / 'proxied.db'}",
+                    arguments=["--rate-limit", "guests=1/hour", *proxy])
+    server.start()
+    try:
+        def guest(client: str) -> httpx.Response:
+            headers = {"X-Forwarded-For": client, "X-Forwarded-Proto": "https"}
+            return httpx.post(server.base + "/api/guest", json={"name": "Ann"}, headers=headers, timeout=30)
+
+        first = guest("192.0.2.1")
+        assert first.status_code == 200
+        assert ("Secure" in first.headers["set-cookie"]) is trusted, "cookies for https only behind TLS"
+        other = guest("192.0.2.2")
+        assert other.status_code == (200 if trusted else 429), "each client its own count, if believed"
+        assert guest("192.0.2.1").status_code == 429
+    finally:
+        server.stop()
+
+
+def test_a_proxy_is_an_address_or_a_network(capsys: pytest.CaptureFixture[str]) -> None:
+    from sixtysix.cli import main
+
+    assert main(["serve", "--port", str(free_port()), "--forwarded-allow-ips", "127.0.0.1,nginx"]) == 2
+    assert "'nginx' is not an IP address or network" in capsys.readouterr().err

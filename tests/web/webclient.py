@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from socket import socket as tcp_socket
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from websockets.exceptions import ConnectionClosed
@@ -56,6 +56,18 @@ def with_csrf(client: httpx.Client) -> httpx.Client:
             request.headers["X-CSRF-Token"] = token
     client.event_hooks["request"].append(echo)
     return client
+
+
+class Endpoint(Protocol):
+    """Where a site answers on loopback: a :class:`Server`, or nginx in front of several."""
+
+    @property
+    def port(self) -> int:
+        """The loopback port."""
+
+    @property
+    def base(self) -> str:
+        """The HTTP address."""
 
 
 class Server:
@@ -126,7 +138,7 @@ class Server:
 class Guest:
     """A player with its cookie: HTTP calls and WebSockets."""
 
-    def __init__(self, server: Server, name: str) -> None:
+    def __init__(self, server: Endpoint, name: str) -> None:
         self.server = server
         self.http = with_csrf(httpx.Client(base_url=server.base, timeout=30))
         response = self.http.post("/api/guest", json={"name": name})
@@ -162,7 +174,7 @@ class Guest:
 class Socket:
     """A WebSocket to one game, remembering the last state received."""
 
-    def __init__(self, server: Server, game_id: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, server: Endpoint, game_id: str, headers: dict[str, str] | None = None) -> None:
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{server.port}/ws/games/{game_id}",
                                             additional_headers=headers or {}, max_size=None).__enter__()
         self.received: list[dict[str, Any]] = []
