@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import difflib
 import gc
 import json
 import os
@@ -57,7 +58,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, ConnectionClosedError
 
 from sixtysix.notation import Record
 from sixtysix.rules import PRESET_NAMES
@@ -108,7 +109,9 @@ class Race:
         """Set once every client is connected."""
         self.connecting = asyncio.Semaphore(SETTING_UP)
         self.refused: dict[str, int] = {}
-        """The errors the clients heard after the window, by code."""
+        """The errors the clients heard after the window (or the server's own), by code."""
+        self.reconnections = 0
+        """How many times a socket was opened again at the server's request."""
 
     def arrived(self) -> None:
         """One more client is connected."""
@@ -146,51 +149,72 @@ def think_time(think: float, rng: random.Random) -> float:
 async def client(base: str, table: Table, token: str, seat: int, rng: random.Random,
                  times: list[float], race: Race, think: float) -> None:
     """Play one seat of a game until the match is over, timing each action; the first seat
-    notes what it saw in ``table``."""
+    notes what it saw in ``table``. A socket the server closes asking for a reconnection
+    (a process stopping, a game reloaded after a failed store) is opened again, as a
+    browser's would be."""
     url = base.replace("http", "ws", 1) + f"/ws/games/{table.game_id}"
-    async with race.connecting:
-        socket = await connect(url, additional_headers={"Cookie": f"sixtysix_session={token}"},
-                               max_size=None, open_timeout=120)
     seen = table.seen if seat == 0 else None
-    if seen is not None:
-        table.socket = socket
-    async with socket as ws:
-        race.arrived()
-        await race.go.wait()
-        sent: tuple[str, float] | None = None
-        acted_on: Any = None
-        async for raw in ws:
-            message = json.loads(raw)
-            if message["type"] == "chat":  # the chat kept with a game between people: none here
-                continue
-            if message["type"] == "error" and race.stop.is_set():
-                # An action or resignation that crossed the match's end.
-                race.refused[message.get("code", "?")] = race.refused.get(message.get("code", "?"), 0) + 1
-                continue
-            if message["type"] != "state":
-                raise RuntimeError(f"seat {seat} of {table.game_id}: {message}")
-            last, view = message["last"], message["view"]
-            if seen is not None and last is not None:
-                entry = (view["round"], last["actor"], last["action"])
-                if not seen.actions or seen.actions[-1] != entry:
-                    seen.actions.append(entry)
-            if sent is not None and last == {"actor": seat, "action": sent[0]}:
-                times.append(time.perf_counter() - sent[1])
-                sent = None
-                if race.stop.is_set() and seen is not None:
-                    await resign(ws)
-            if message["game"]["status"] == "over":
-                if seen is not None:
-                    seen.score = message["game"]["score"]
+    first = True
+    while True:
+        async with race.connecting:
+            socket = await connect(url, additional_headers={"Cookie": f"sixtysix_session={token}"},
+                                   max_size=None, open_timeout=120)
+        if seen is not None:
+            table.socket = socket
+        try:
+            async with socket as ws:
+                if first:
+                    first = False
+                    race.arrived()
+                    await race.go.wait()
+                await play_seat(ws, table.game_id, seat, rng, times, race, think, seen)
                 return
-            if (view is not None and view["to_act"] == seat and view["legal"] and view != acted_on
-                    and not race.stop.is_set()):
-                acted_on = view
-                if not await race.think(think_time(think, rng)):
-                    continue
-                action = choose(view, rng)
-                sent = (action, time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action, "seq": message["seq"]}))
+        except ConnectionClosedError as closed:
+            if closed.rcvd is None or closed.rcvd.reason != "reconnect":
+                raise
+            race.reconnections += 1
+            if seen is not None:
+                # What the seat missed while away is checked no more: the record ends with
+                # the actions heard since the last connection.
+                seen.actions.clear()
+
+
+async def play_seat(ws: ClientConnection, game_id: str, seat: int, rng: random.Random, times: list[float],
+                    race: Race, think: float, seen: Seen | None) -> None:
+    """Play one seat on the socket ``ws`` until the match is over (or the socket closes)."""
+    sent: tuple[str, float] | None = None
+    acted_on: Any = None
+    async for raw in ws:
+        message = json.loads(raw)
+        if message["type"] == "chat":  # the chat kept with a game between people: none here
+            continue
+        if message["type"] == "error" and (race.stop.is_set() or message.get("code") == "server"):
+            # An action or resignation that crossed the match's end, or the server dropping
+            # the game from its memory (it closes the socket next).
+            race.refused[message["code"]] = race.refused.get(message["code"], 0) + 1
+            continue
+        if message["type"] != "state":
+            raise RuntimeError(f"seat {seat} of {game_id}: {message}")
+        last, view = message["last"], message["view"]
+        if seen is not None and last is not None:
+            entry = (view["round"], last["actor"], last["action"])
+            if not seen.actions or seen.actions[-1] != entry:
+                seen.actions.append(entry)
+        if sent is not None and last == {"actor": seat, "action": sent[0]}:
+            times.append(time.perf_counter() - sent[1])
+            sent = None
+        if message["game"]["status"] == "over":
+            if seen is not None:
+                seen.score = message["game"]["score"]
+            return
+        if (view is not None and view["to_act"] == seat and view["legal"] and view != acted_on
+                and not race.stop.is_set()):
+            acted_on = view
+            if not await race.think(think_time(think, rng)):
+                continue
+            action = choose(view, rng)
+            sent = (action, time.perf_counter())
+            await ws.send(json.dumps({"type": "act", "action": action, "seq": message["seq"]}))
 
 
 async def resign(ws: ClientConnection) -> None:
@@ -209,11 +233,11 @@ def check(record_text: str, seen: Seen) -> None:
     stored = [(number, a.token) for number, entry in enumerate(record.rounds, 1) for a in entry.actions]
     # The client hears every action from the moment it connects: the record ends with them all.
     if not told or told != stored[len(stored) - len(told):]:
-        tail = stored[len(stored) - len(told):]
-        at = next((n for n, (one, other) in enumerate(zip(told, tail, strict=False)) if one != other), 0)
+        changes = [f"{kind} seen[{i1}:{i2}] {told[i1:i2]} stored[{j1}:{j2}] {stored[j1:j2]}"
+                   for kind, i1, i2, j1, j2 in difflib.SequenceMatcher(None, told, stored).get_opcodes()
+                   if kind != "equal"]
         raise AssertionError(f"the stored actions differ from what the clients saw: {len(told)} seen, "
-                             f"{len(stored)} stored, the first difference at {at} of the seen: "
-                             f"{told[max(0, at - 3):][:8]} seen, {tail[max(0, at - 3):][:8]} stored")
+                             f"{len(stored)} stored; {'; '.join(changes)}")
 
 
 def _echo_csrf(client: httpx.AsyncClient) -> Callable[[httpx.Request], Awaitable[None]]:
@@ -252,7 +276,9 @@ class Outcome:
     elapsed: float
     cpu: dict[str, float]
     refused: dict[str, int]
-    """The errors the clients heard after the window, by code."""
+    """The errors the clients heard after the window (or the server's own), by code."""
+    reconnections: int
+    """How many times a socket was opened again at the server's request."""
     failures: list[str]
     """Every game whose clients did not hear its end or whose record differs from what they saw."""
 
@@ -346,7 +372,7 @@ async def run(base: str, games: int, rules: str, seed: int, think: float, clock:
                 await playing
             failures.append("some clients did not hear their match's end")
     cpu = {name: after[name] - before[name] for name in after}
-    return Outcome(times, elapsed, cpu, race.refused, failures)
+    return Outcome(times, elapsed, cpu, race.refused, race.reconnections, failures)
 
 
 def main() -> None:
@@ -455,9 +481,11 @@ def report(args: argparse.Namespace, outcome: Outcome, before: tuple[float, floa
     checked = (f"{len(outcome.failures)} games FAILED the check" if outcome.failures
                else "every stored record replays and equals what its clients saw")
     print(f"actions timed: {len(times)} in {outcome.elapsed:.1f} s ({how}); {checked}")
-    if outcome.refused:
-        print("refused after the window (actions or resignations crossing the match's end): "
-              + ", ".join(f"{code} {count}" for code, count in sorted(outcome.refused.items())))
+    if outcome.refused or outcome.reconnections:
+        print("errors heard (after the window: actions or resignations crossing the match's end; "
+              "'server': a game reloaded after a failed store): "
+              + ", ".join(f"{code} {count}" for code, count in sorted(outcome.refused.items()))
+              + f"; sockets reopened at the server's request: {outcome.reconnections}")
     print("load average (1, 5, 15 min): before " + " ".join(f"{x:.2f}" for x in before)
           + ", after " + " ".join(f"{x:.2f}" for x in after))
     print("CPU seconds in the window: "
