@@ -84,6 +84,8 @@ class Seen:
 
     actions: list[tuple[int, int, str]] = field(default_factory=list)
     score: list[int] | None = None
+    reconnected: bool = False
+    """Whether the first seat's socket was opened again (its actions are those since)."""
 
 
 @dataclass
@@ -175,8 +177,9 @@ async def client(base: str, table: Table, token: str, seat: int, rng: random.Ran
             race.reconnections += 1
             if seen is not None:
                 # What the seat missed while away is checked no more: the record ends with
-                # the actions heard since the last connection.
+                # the actions heard since the last connection (maybe none).
                 seen.actions.clear()
+                seen.reconnected = True
 
 
 async def play_seat(ws: ClientConnection, game_id: str, seat: int, rng: random.Random, times: list[float],
@@ -232,7 +235,7 @@ def check(record_text: str, seen: Seen) -> None:
     told = [(rnd, token) for rnd, _, token in seen.actions if token not in ("draw", "pass")]
     stored = [(number, a.token) for number, entry in enumerate(record.rounds, 1) for a in entry.actions]
     # The client hears every action from the moment it connects: the record ends with them all.
-    if not told or told != stored[len(stored) - len(told):]:
+    if (not told and not seen.reconnected) or told != stored[len(stored) - len(told):]:
         changes = [f"{kind} seen[{i1}:{i2}] {told[i1:i2]} stored[{j1}:{j2}] {stored[j1:j2]}"
                    for kind, i1, i2, j1, j2 in difflib.SequenceMatcher(None, told, stored).get_opcodes()
                    if kind != "equal"]
