@@ -282,6 +282,8 @@ class Outcome:
     """The errors the clients heard after the window (or the server's own), by code."""
     reconnections: int
     """How many times a socket was opened again at the server's request."""
+    stopped: bool
+    """Whether the window ended with matches in play (resigned then)."""
     failures: list[str]
     """Every game whose clients did not hear its end or whose record differs from what they saw."""
 
@@ -351,7 +353,8 @@ async def run(base: str, games: int, rules: str, seed: int, think: float, clock:
         await asyncio.wait([playing], timeout=seconds)
         elapsed = time.perf_counter() - start
         after = cpu_now(pids)
-        if not playing.done():
+        stopped = not playing.done()
+        if stopped:
             race.stop.set()
             # An action in flight is answered before the resignation, which the server reads after it.
             await asyncio.gather(*(resign(table.socket) for table in tables
@@ -375,7 +378,7 @@ async def run(base: str, games: int, rules: str, seed: int, think: float, clock:
                 await playing
             failures.append("some clients did not hear their match's end")
     cpu = {name: after[name] - before[name] for name in after}
-    return Outcome(times, elapsed, cpu, race.refused, race.reconnections, failures)
+    return Outcome(times, elapsed, cpu, race.refused, race.reconnections, stopped, failures)
 
 
 def main() -> None:
@@ -425,7 +428,7 @@ def main() -> None:
         with serving(args) as (base, pids):
             outcome = asyncio.run(run(base, args.games, args.rules, args.seed, think, args.clock, seconds,
                                       pids))
-    report(args, outcome, load, os.getloadavg(), seconds)
+    report(args, outcome, load, os.getloadavg())
     if outcome.failures:
         print(f"{len(outcome.failures)} of the games failed the check:", *outcome.failures[:20], sep="\n  ",
               file=sys.stderr)
@@ -468,7 +471,7 @@ def serving(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, int]]]:
 
 
 def report(args: argparse.Namespace, outcome: Outcome, before: tuple[float, float, float],
-           after: tuple[float, float, float], seconds: float | None) -> None:
+           after: tuple[float, float, float]) -> None:
     """Print the figures: ``p99_ms`` last, or ``actions_per_s`` last at ``--think-ms 0``."""
     times = sorted(outcome.times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
@@ -480,7 +483,7 @@ def report(args: argparse.Namespace, outcome: Outcome, before: tuple[float, floa
     print(f"games: {args.games} ({args.games - args.games // 2} between two clients), rules: {args.rules}, "
           f"think time: {args.think_ms:g} ms, clock: {args.clock['move']}+{args.clock['bank']} s, "
           f"signed-in players; {where}")
-    how = "a window, then the matches in play resigned" if seconds is not None else "every match played"
+    how = "a window, then the matches in play resigned" if outcome.stopped else "every match played"
     checked = (f"{len(outcome.failures)} games FAILED the check" if outcome.failures
                else "every stored record replays and equals what its clients saw")
     print(f"actions timed: {len(times)} in {outcome.elapsed:.1f} s ({how}); {checked}")
