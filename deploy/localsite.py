@@ -141,7 +141,6 @@ class Process(Child):
 
     def __init__(self, index: int, log: Path) -> None:
         super().__init__(f"sixtysix serve #{index}", log)
-        self.index = index
         self.port = free_port()
 
     @property
