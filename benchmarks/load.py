@@ -443,7 +443,7 @@ def serving(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, int]]]:
         if args.processes is not None:
             with LocalSite(args.postgres_admin, Path(folder), processes=args.processes,
                            arguments=serve) as site:
-                pids = {f"serve {process.index}": process.process.pid for process in site.processes
+                pids = {f"serve {index}": process.process.pid for index, process in enumerate(site.processes)
                         if process.process is not None}
                 for name, child in (("nginx", site.nginx), ("redis", site.redis)):
                     if child.process is not None:
