@@ -187,6 +187,8 @@ async def play_seat(ws: ClientConnection, game_id: str, seat: int, rng: random.R
     """Play one seat on the socket ``ws`` until the match is over (or the socket closes)."""
     sent: tuple[str, float] | None = None
     acted_on: Any = None
+    if race.stop.is_set() and seen is not None:
+        await resign(ws)  # again: the socket was reopened after a resignation the server failed to store
     async for raw in ws:
         message = json.loads(raw)
         if message["type"] == "chat":  # the chat kept with a game between people: none here
