@@ -521,7 +521,11 @@ class GameService:
 
     async def _clock_job(self, _context: dict[str, Any], game_id: str, seat: int, seq: int) -> None:
         """A job of the site's queue: the seat to act at move ``seq`` ran out of time,
-        unless the game has moved on."""
+        unless the game has moved on (as it mostly has: known without loading it)."""
+        held = self.games.get(game_id)
+        last = held.seq if held is not None else await self.storage.run(self.storage.store.last_seq, game_id)
+        if last > seq:
+            return
         game = await self.load(game_id)
         if game is not None:
             await self._time_out(game, seat, seq)

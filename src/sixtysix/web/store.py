@@ -632,6 +632,12 @@ class Store:
             stored = db.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.seq))
             return _game_row(row), [Move(m.seq, m.kind, m.seat, m.value, m.at) for m in stored]
 
+    def last_seq(self, game_id: str) -> int:
+        """The number of a game's last stored move (0: none)."""
+        with self.engine.connect() as db:
+            found = db.execute(select(func.max(moves.c.seq)).where(moves.c.game_id == game_id)).scalar()
+            return int(found or 0)
+
     def game_since(self, game_id: str, seq: int) -> tuple[GameRow, list[Move]] | None:
         """A game's row and its moves after move ``seq``, or ``None``."""
         with self.engine.connect() as db:
