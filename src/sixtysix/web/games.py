@@ -281,10 +281,12 @@ class GameService:
         self.games[game_id] = game
         if self.cluster is None:
             await self._resume_clock(game, history)
+            await self._rate_seats(game)
         else:
-            self._clocked(game, history, arm=False)
-            await self._shared(game)
-        await self._rate_seats(game)
+            async with game.lock:  # kept in memory (_evict) until the caller has it
+                self._clocked(game, history, arm=False)
+                await self._shared(game)
+                await self._rate_seats(game)
         if self.cluster is None and row.status == "playing" and row.bot is not None and row.bot not in LEVELS:
             if row.bot in self.bots.programs:
                 self._seat_program(game)
