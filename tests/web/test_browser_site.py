@@ -10,6 +10,7 @@ import time
 import pytest
 from localsite import LocalSite
 from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 from test_browser import Player, browser, play_until_over
 from test_several import held
 from test_site import gauge
@@ -27,7 +28,10 @@ def test_two_people_play_on_through_a_killed_process(browser: Browser, site: Loc
     bob.page.fill("input[name=name]", "Bob")
     bob.page.click("form.name-form button[type=submit]")
     for player in (ann, bob):
-        player.page.wait_for_selector(".table .hand.mine .cardbutton")
+        try:
+            player.page.wait_for_selector(".table .hand.mine .cardbutton", timeout=60_000)
+        except PlaywrightError:
+            raise AssertionError(f"{player.stuck()}\n{site.tails()}") from None
     deadline = time.monotonic() + 120
     while len([state for state in ann.states if state["last"]]) < 6:
         assert time.monotonic() < deadline, [ann.stuck(), bob.stuck()]

@@ -229,7 +229,7 @@ class GameService:
             return
         functions = [func(cast(WorkerCoroutine, job), name=name) for name, job in
                      (("bot", self._bot_job), ("clock", self._clock_job), ("away", self._away_job))]
-        self.cluster.start(self._heard, self._resync, functions, {})
+        self.cluster.start(self._heard, self._resync, functions)
         self._spawn(self._reconciling())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.cluster.connected.wait(), SUBSCRIBE_SECONDS)

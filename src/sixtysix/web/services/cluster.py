@@ -93,7 +93,6 @@ class Cluster:
         self.redis: ArqRedis = ArqRedis.from_url(url)
         self._away = self.redis.register_script(_AWAY)
         self._tasks: list[asyncio.Task[None]] = []
-        self._worker: Worker | None = None
         self.connected = asyncio.Event()
         """Set while the events' subscription is up."""
 
@@ -107,13 +106,13 @@ class Cluster:
     # ----------------------------------------------------------------- running
 
     def start(self, heard: Handler, resync: Callable[[], Awaitable[None]],
-              functions: Sequence[Function], context: dict[str, Any]) -> None:
+              functions: Sequence[Function]) -> None:
         """Listen to the events (``heard`` gets each other process's; ``resync`` runs
         on every subscription, since events may have been missed before it), beat this
-        process's heart, and run a worker of the queue's ``functions`` with ``context``."""
+        process's heart, and run a worker of the queue's ``functions``."""
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(heard, resync)), loop.create_task(self._beat()),
-                       loop.create_task(self._work(functions, context))]
+                       loop.create_task(self._work(functions))]
 
     async def stop(self) -> None:
         """Stop listening, working and beating; this process counts as gone at once."""
@@ -157,13 +156,13 @@ class Cluster:
                 with contextlib.suppress(RedisError, OSError):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
-    async def _work(self, functions: Sequence[Function], context: dict[str, Any]) -> None:
+    async def _work(self, functions: Sequence[Function]) -> None:
         settings = RedisSettings.from_dsn(self.url)
         while True:
             worker = None
             try:
                 pool = await create_pool(settings, retry=0)
-                worker = Worker(functions=list(functions), redis_pool=pool, ctx=dict(context),
+                worker = Worker(functions=list(functions), redis_pool=pool,
                                 handle_signals=False, keep_result=0, poll_delay=0.05, max_jobs=100,
                                 job_timeout=JOB_SECONDS, max_tries=1000, burst=False)
                 await worker.main()
