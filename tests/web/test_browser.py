@@ -146,8 +146,9 @@ class Player:
         table = self.page.query_selector(".table")
         attributes = self.page.evaluate("(t) => t && Object.assign({}, t.dataset)", table)
         last = self.states[-1] if self.states else None
-        message = self.page.inner_text(".message")
-        return f"{self.name} stuck: table {attributes}, message {message!r}, last {last}"
+        text = self.page.evaluate("() => document.body.innerText")
+        return (f"{self.name} stuck at {self.page.url}: table {attributes}, page {text[:400]!r}, "
+                f"{len(self.states)} states, last {last}, errors {self.errors}")
 
     def hand(self) -> list[str]:
         return [node.get_attribute("data-card") or ""

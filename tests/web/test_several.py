@@ -91,6 +91,21 @@ def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watch
         assert actions(seen.received) == moves, "every action shown once, in order"
 
 
+def test_either_process_shows_a_table_as_it_is(site: LocalSite) -> None:
+    first, second = site.processes
+    ann, bob = Guest(first, "Ann"), Guest(second, "Bob")
+    game = ann.create(opponent="human")
+    socket(ann, first, game["id"]).until(lambda m: m["type"] == "state")
+    for process in site.processes:
+        listed = httpx.get(process.base + "/api/lobby", timeout=30).json()["games"]
+        assert [table["id"] for table in listed] == [game["id"]], "every process lists every open table"
+    bob.join(game["id"])
+    for process in (first, second):
+        shown = httpx.get(f"{process.base}/api/games/{game['id']}", timeout=30).json()["game"]
+        assert (shown["status"], shown["players"]) == ("playing", ["Ann", "Bob"]), "the seat shows taken"
+        assert httpx.get(process.base + "/api/lobby", timeout=30).json()["games"] == []
+
+
 def test_three_hands_across_processes(site: LocalSite) -> None:
     ann, bob, eve = Guest(site, "Ann"), Guest(site, "Bob"), Guest(site, "Eve")
     game = ann.create(rules="three-hand match_target=3", seats=["human", "easy"])

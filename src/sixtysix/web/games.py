@@ -296,6 +296,26 @@ class GameService:
         self._bot_turn(game)
         return game
 
+    async def describe(self, game_id: str, player: Player | None) -> Game | None:
+        """A game as ``player`` sees it, live or stored (on a site, a live one brought up to
+        date first: a seat another process gave away just now shows taken)."""
+        game = self.games.get(game_id)
+        if game is not None and self.cluster is not None:
+            game = await self.load(game_id)
+        if game is not None:
+            return game.describe(player)
+        found = await self.storage.game(game_id)
+        return None if found is None else (await self.storage.describe([found[0]], player))[0]
+
+    async def lobby(self, player: Player | None) -> list[Game]:
+        """The open tables, newest first (on a site, every process's: read from the
+        database)."""
+        if self.cluster is not None:
+            return await self.storage.describe(await self.storage.games(statuses=("open",)), player)
+        open_games = [game for game in self.games.values() if game.row.status == "open"]
+        open_games.sort(key=lambda game: game.row.created, reverse=True)
+        return [game.describe(player) for game in open_games]
+
     async def _sync(self, game: LiveGame) -> int:
         """Bring a game of a site up to date (the caller holds its lock): its row, the moves
         other processes stored since this copy's last (the state after each sent to this

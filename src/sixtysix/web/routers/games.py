@@ -31,9 +31,7 @@ async def create(body: NewGame, player: Signed, service: Service, limit: Limit) 
 @router.get("/lobby")
 async def lobby(player: CurrentPlayer, service: Service) -> GamesReply:
     """The open tables, newest first."""
-    open_games = [g for g in service.games.values() if g.row.status == "open"]
-    open_games.sort(key=lambda g: g.row.created, reverse=True)
-    return GamesReply(games=[g.describe(player) for g in open_games])
+    return GamesReply(games=await service.lobby(player))
 
 
 @router.post("/games/{game_id}/join")
@@ -45,15 +43,12 @@ async def join(game_id: GameId, player: Signed, service: Service, limit: Limit) 
 
 
 @router.get("/games/{game_id}")
-async def get_game(game_id: GameId, player: CurrentPlayer, service: Service, stored: Stored) -> GameReply:
+async def get_game(game_id: GameId, player: CurrentPlayer, service: Service) -> GameReply:
     """A game, live or stored."""
-    game = service.games.get(game_id)
-    if game is not None:
-        return GameReply(game=game.describe(player))
-    found = await stored.game(game_id)
-    if found is None:
+    game = await service.describe(game_id, player)
+    if game is None:
         raise GameError("no_game", "no such game")
-    return GameReply(game=(await stored.describe([found[0]], player))[0])
+    return GameReply(game=game)
 
 
 @router.get("/games/{game_id}/record", response_class=PlainTextResponse)
