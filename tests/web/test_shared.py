@@ -282,3 +282,19 @@ def test_a_mute_made_through_one_process_holds_on_the_other(
     assert [texts(m) for m in chats(there[0]) if not m["history"]] == [[(0, "Bob hears me")]]
     for socket in there:
         socket.close()
+
+
+@postgresql
+def test_a_seat_connecting_while_redis_is_away_keeps_its_socket_without_the_chat(
+        database_url: str, redis_server: RedisServer, start_server: StartServer) -> None:
+    (a, _) = two(database_url, redis_server, start_server)
+    ann, bob = a.guest("Ann"), a.guest("Bob")
+    game = ann.create(opponent="human", rules="classic")["id"]
+    bob.join(game)
+    redis_server.stop()
+    socket = ann.socket(game)
+    assert socket.until(lambda m: m["type"] == "error")["code"] == "chat_unavailable"
+    socket.send({"type": "ping"})
+    socket.until(lambda m: m["type"] == "pong")
+    assert socket.state is not None and socket.state["game"]["status"] == "playing"
+    socket.close()

@@ -49,7 +49,10 @@ async def live(websocket: WebSocket, game_id: str, player: CurrentPlayer, servic
     event(access, "connected", game=game_id, seat=connection.seat, client=client)
     sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
     try:
-        await service.chat.joined(game, connection)
+        try:
+            await service.chat.joined(game, connection)
+        except GameError as failure:  # the chat only: the game goes on
+            connection.send(Error(code=failure.code, message=failure.message))
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
