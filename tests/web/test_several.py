@@ -19,7 +19,7 @@ import pytest
 from conftest import StartSite
 from localsite import LocalSite
 from test_health import metric
-from webclient import Endpoint, Guest, Socket, error, mostly_cards, pending, play
+from webclient import Endpoint, Guest, Socket, error, first_state, mostly_cards, my_turn, pending, play
 
 from sixtysix.notation import Record
 
@@ -104,6 +104,28 @@ def test_either_process_shows_a_table_as_it_is(site: LocalSite) -> None:
         shown = httpx.get(f"{process.base}/api/games/{game['id']}", timeout=30).json()["game"]
         assert (shown["status"], shown["players"]) == ("playing", ["Ann", "Bob"]), "the seat shows taken"
         assert httpx.get(process.base + "/api/lobby", timeout=30).json()["games"] == []
+
+
+def test_a_hint_asked_on_one_process_reaches_the_seat_everywhere_and_nobody_else(site: LocalSite) -> None:
+    first, second = site.processes
+    ann, bob, eve = Guest(site, "Ann"), Guest(site, "Bob"), Guest(site, "Eve")
+    game = ann.create(opponent="human")["id"]
+    bob.join(game)
+    anns = [socket(ann, first, game), socket(ann, second, game)]
+    others = [socket(bob, first, game), socket(bob, second, game), socket(eve, second, game)]
+    states = [first_state(each) for each in [*anns, *others]]
+    seat = states[0]["game"]["your_seat"]
+    if states[0]["view"]["to_act"] != seat:
+        view = states[2]["view"]
+        others[0].send({"type": "act", "action": view["legal"][0], "seq": states[2]["seq"]})
+    state = anns[0].settle(my_turn(seat))
+    anns[0].send({"type": "hint"})
+    hints = [each.until(lambda m: m["type"] == "hint", timeout=60) for each in anns]
+    assert hints[0] == hints[1] and hints[0]["seq"] == state["seq"]
+    assert sorted(entry["action"] for entry in hints[0]["actions"]) == sorted(state["view"]["legal"])
+    for each in others:
+        each.settle()
+        assert not [m for m in each.received if m["type"] == "hint"], "a hint reaches its own seat only"
 
 
 def test_three_hands_across_processes(site: LocalSite) -> None:

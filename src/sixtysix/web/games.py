@@ -213,7 +213,7 @@ class GameService:
         self._rng = SystemRandom() if seed is None else Random(seed)
         """The server's random source: dealers, and a fresh 128-bit seed for each deck's
         shuffle and each bot decision (one system call each, not one per card)."""
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -228,7 +228,8 @@ class GameService:
                 await self.load(row.id)
             return
         functions = [func(cast(WorkerCoroutine, job), name=name) for name, job in
-                     (("bot", self._bot_job), ("clock", self._clock_job), ("away", self._away_job))]
+                     (("bot", self._bot_job), ("hint", self._hint_job), ("clock", self._clock_job),
+                      ("away", self._away_job))]
         self.cluster.start(self._heard, self._resync, functions)
         self._spawn(self._reconciling())
         with contextlib.suppress(TimeoutError):
@@ -251,7 +252,7 @@ class GameService:
         self.bots.stop()
         self.storage.close()
 
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, coroutine: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -442,6 +443,8 @@ class GameService:
             return
         if message.get("kind") == "chat":
             self._spawn(self.chat.heard(game, message))
+        elif message.get("kind") == "hint":
+            self._hinted(game.row.id, int(message["seat"]), Hint.model_validate(message["hint"]))
         elif message.get("kind") == "moves":
             self._spawn(self._hear_moves(game, message))
         else:
@@ -1004,17 +1007,47 @@ class GameService:
             await self._keep_rematch(game)
             self.broadcast(game)
 
-    async def hint(self, game: LiveGame, seat: int | None) -> Hint:
-        """The analysis of each legal action of the seat to act, from its own observation."""
+    async def hint(self, game: LiveGame, seat: int | None) -> Hint | None:
+        """The analysis of each legal action of the seat to act, from its own observation.
+        On a site it is a job of the queue, whose answer reaches the seat's connections on
+        every process (``None`` here), unless the queue cannot be reached."""
         if seat is None:
             raise GameError("spectator", "spectators get no hints")
-        if self.cluster is not None:
-            async with game.lock:
-                await self._sync(game)
-        rnd = game.match.round
-        if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
-            raise GameError("not_your_turn", "hints are for the seat to act")
-        return await self.bots.hint(game.observe(seat))
+        async with self._held(game):
+            rnd = game.match.round
+            if game.row.status != "playing" or rnd is None or rnd.to_act != seat:
+                raise GameError("not_your_turn", "hints are for the seat to act")
+            seq, observation = game.seq, game.observe(seat)
+        game_id = game.row.id
+        if self.cluster is not None and await self.cluster.enqueue("hint", f"hint:{game_id}:{seq}:{seat}",
+                                                                   game_id, seq, seat):
+            return None
+        return await self.bots.hint(observation, seq)
+
+    async def _hint_job(self, _context: dict[str, Any], game_id: str, seq: int, seat: int) -> None:
+        """A job of the site's queue: the hint of the seat to act at move ``seq`` of a game,
+        sent to the seat's connections on every process (none if the game has moved on)."""
+        assert self.cluster is not None
+        game = await self.load(game_id)
+        if game is None:
+            return
+        try:
+            if game.seq != seq or game.row.status != "playing" or game.table.to_act != seat:
+                return
+            hint = await self.bots.hint(game.observe(seat), seq)
+        finally:
+            self._evict(game)
+        self._hinted(game_id, seat, hint)
+        await self.cluster.publish(game_id, "hint", seat=seat, hint=hint.model_dump())
+
+    def _hinted(self, game_id: str, seat: int, hint: Hint) -> None:
+        """Send a hint to this process's connections of its seat, if the game is still at
+        the state the hint is of."""
+        game = self.games.get(game_id)
+        if game is not None and game.seq == hint.seq:
+            for connection in game.connections:
+                if connection.seat == seat:
+                    connection.send(hint)
 
     # --------------------------------------------------------------- connections
 

@@ -87,9 +87,10 @@ class HintAction(BaseModel):
 
 
 class Hint(BaseModel):
-    """The answer to a ``hint``: the analysis of each legal action."""
+    """The answer to a ``hint``: the analysis of each legal action at the state ``seq``."""
 
     type: Literal["hint"] = "hint"
+    seq: int
     actions: list[HintAction]
 
 

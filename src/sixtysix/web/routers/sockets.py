@@ -123,7 +123,9 @@ async def _handle(service: GameService, game: LiveGame, connection: Connection,
             if not await service.act(game, connection.seat, action, expect=seq):
                 connection.send(service.state(game, connection))
         elif kind == "hint":
-            connection.send(await service.hint(game, connection.seat))
+            hint = await service.hint(game, connection.seat)
+            if hint is not None:
+                connection.send(hint)
         elif kind == "claim":
             await service.claim(game, connection.seat)
         elif kind == "resign":

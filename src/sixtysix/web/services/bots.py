@@ -110,10 +110,12 @@ class Bots:
         """``function(*args)`` in the worker processes of ``level``'s speed."""
         return await self._run(self._pools[level in FAST_LEVELS], function, *args)
 
-    async def hint(self, observation: AnyObservation) -> Hint:
-        """The analysis of each legal action of the seat to act, from its own observation."""
+    async def hint(self, observation: AnyObservation, seq: int) -> Hint:
+        """The analysis of each legal action of the seat to act at the state ``seq``, from
+        its own observation."""
         values = await self._run(self._pools[False], analyse, observation)
-        return Hint(actions=[HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values])
+        actions = [HintAction(action=a, expected=round(e, 4), exact=x) for a, e, x in values]
+        return Hint(seq=seq, actions=actions)
 
     async def _run(self, pool: Executor, function: Callable[..., T], *args: Any) -> T:
         self.pending += 1

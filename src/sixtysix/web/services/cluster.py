@@ -185,11 +185,15 @@ class Cluster:
 
     # ------------------------------------------------------------------- queue
 
-    async def enqueue(self, function: str, job_id: str, *args: Any, delay: float | None = None) -> None:
+    async def enqueue(self, function: str, job_id: str, *args: Any, delay: float | None = None) -> bool:
         """Queue a job of ``function`` (``delay`` seconds from now), unless one of ``job_id``
-        is queued or running; lost while Redis is away (the resync queues it again)."""
-        with contextlib.suppress(RedisError, OSError):
+        is queued or running; whether the queue was reached (a job is lost while Redis is
+        away: the resync queues it again)."""
+        try:
             await self.redis.enqueue_job(function, *args, _job_id=job_id, _defer_by=delay)
+        except (RedisError, OSError):
+            return False
+        return True
 
     async def queued(self) -> int:
         """How many jobs are due and wait for a worker (timers due later do not count)."""

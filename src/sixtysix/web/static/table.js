@@ -215,6 +215,9 @@ export class TableView {
     } else if (message.type === "error" && this.chat && this.chat.refuse(message)) {
       return;
     } else if (message.type === "hint") {
+      if (message.seq !== this.seq) {
+        return;
+      }
       this.hint = message.actions;
       this.message = "";
       this.render(this.view);
