@@ -447,7 +447,7 @@ def serving(args: argparse.Namespace) -> Iterator[tuple[str, dict[str, int]]]:
                            arguments=serve) as site:
                 pids = {f"serve {index}": process.process.pid for index, process in enumerate(site.processes)
                         if process.process is not None}
-                for name, child in (("nginx", site.nginx), ("redis", site.redis)):
+                for name, child in (("nginx", site.nginx), ("redis", site.redis.child)):
                     if child.process is not None:
                         pids[name] = child.process.pid
                 yield site.base, pids

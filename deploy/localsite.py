@@ -153,6 +153,46 @@ class Process(Child):
         return answers(self.base + "/readyz")
 
 
+class RedisServer:
+    """Debian's ``redis-server`` on a free loopback port, its output in ``log`` and its
+    append-only file in ``folder`` (so a restart keeps what was written, as a deployment's
+    would)."""
+
+    def __init__(self, folder: Path, log: Path) -> None:
+        self.folder = folder
+        self.child = Child("redis-server", log)
+        self.port = free_port()
+
+    @property
+    def url(self) -> str:
+        """The server's address, for ``--redis-url``."""
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        """Start the server (again, on the same port, with what its append-only file kept)
+        and wait until it answers."""
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.child.start([binary, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.folder),
+                          "--appendonly", "yes", "--save", "", "--protected-mode", "yes"])
+        client = redis.Redis(port=self.port)
+
+        def ping() -> bool:
+            try:
+                return bool(client.ping())
+            except redis.ConnectionError:
+                return False
+
+        try:
+            self.child.wait_until(ping)
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        """Stop the server (its data stays in its append-only file)."""
+        self.child.signal(signal.SIGTERM)
+
+
 class LocalSite:
     """A site on this machine: a fresh database of the PostgreSQL server ``admin_url`` names
     (a role that may create databases), Redis, ``processes`` of ``sixtysix serve`` given
@@ -169,8 +209,7 @@ class LocalSite:
         self.database = f"sixtysix_site_{uuid.uuid4().hex[:12]}"
         self.database_url = make_url(admin_url).set(database=self.database).render_as_string(
             hide_password=False)
-        self.redis = Child("redis-server", self.logs / "redis.log")
-        self.redis_port = free_port()
+        self.redis = RedisServer(folder / "redis", self.logs / "redis.log")
         self.processes = [Process(index, self.logs / f"serve-{index}.log") for index in range(processes)]
         self.nginx = Child("nginx", self.logs / "nginx.log")
         self.port = free_port()
@@ -183,11 +222,6 @@ class LocalSite:
     def base(self) -> str:
         """The site's HTTP address: nginx."""
         return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def redis_url(self) -> str:
-        """The processes' ``--redis-url``."""
-        return f"redis://127.0.0.1:{self.redis_port}/0"
 
     def process_base(self, index: int) -> str:
         """The HTTP address of process ``index`` itself, not through nginx."""
@@ -239,7 +273,7 @@ class LocalSite:
     def tails(self, lines: int = 30) -> str:
         """The last ``lines`` of every log of the site, each under its file's name: what
         a failing test shows."""
-        children = [*self.processes, self.redis, self.nginx]
+        children = [*self.processes, self.redis.child, self.nginx]
         parts = [f"==> {child.log} <==\n{child.tail(lines)}" for child in children]
         error_log = self.folder / "nginx" / "error.log"
         if error_log.exists():
@@ -265,7 +299,7 @@ class LocalSite:
     def _launch(self, process: Process) -> None:
         process.start([sys.executable, "-m", "sixtysix", "serve", "--host", "127.0.0.1",
                        "--port", str(process.port), "--database-url", self.database_url,
-                       "--redis-url", self.redis_url, "--forwarded-allow-ips", "127.0.0.1,::1",
+                       "--redis-url", self.redis.url, "--forwarded-allow-ips", "127.0.0.1,::1",
                        *self.arguments])
 
     # ------------------------------------------------------------------ Redis
@@ -273,27 +307,11 @@ class LocalSite:
     def start_redis(self) -> None:
         """Start Redis (again, on the same port, with what its append-only file kept) and
         wait until it answers."""
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        data = self.folder / "redis"
-        data.mkdir(parents=True, exist_ok=True)
-        self.redis.start([binary, "--bind", "127.0.0.1", "--port", str(self.redis_port), "--dir", str(data),
-                          "--appendonly", "yes", "--save", "", "--protected-mode", "yes"])
-        client = redis.Redis(port=self.redis_port)
-
-        def ping() -> bool:
-            try:
-                return bool(client.ping())
-            except redis.ConnectionError:
-                return False
-
-        try:
-            self.redis.wait_until(ping)
-        finally:
-            client.close()
+        self.redis.start()
 
     def stop_redis(self) -> None:
         """Stop Redis (its data stays in its append-only file)."""
-        self.redis.signal(signal.SIGTERM)
+        self.redis.stop()
 
     # ------------------------------------------------------------------ PostgreSQL and nginx
 
@@ -359,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             ports = ", ".join(str(process.port) for process in site.processes)
             print(f"Sixty-Six site: open {site.base}/ in a browser (processes on ports {ports}, "
-                  f"Redis on {site.redis_port}, database {site.database}, logs in {site.logs}); "
+                  f"Redis on {site.redis.port}, database {site.database}, logs in {site.logs}); "
                   "Ctrl-C stops it", flush=True)
             while True:
                 time.sleep(3600)

@@ -17,14 +17,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from redisserver import RedisServer
 from webclient import Server
 
 from sixtysix.web.ratelimits import KINDS
 
 # deploy/ is a folder of programs, not a package: its modules are imported from there.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
-from localsite import LocalSite
+from localsite import LocalSite, RedisServer
 
 POSTGRES = os.environ.get("SIXTYSIX_TEST_POSTGRES")
 
@@ -90,7 +89,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A running Redis server of the test's own (Debian's ``redis-server``)."""
-    server = RedisServer(tmp_path / "redis")
+    server = RedisServer(tmp_path / "redis", tmp_path / "redis.log")
     server.start()
     yield server
     server.stop()

@@ -11,7 +11,7 @@ import signal
 import httpx
 import pytest
 from conftest import POSTGRES, StartServer
-from redisserver import RedisServer
+from localsite import RedisServer
 from webclient import Server, first_state, my_turn
 from websockets.exceptions import ConnectionClosed
 

@@ -19,6 +19,7 @@ import pytest
 from conftest import StartSite
 from localsite import LocalSite
 from test_health import metric
+from test_site_faults import stored
 from webclient import Endpoint, Guest, Socket, error, first_state, mostly_cards, my_turn, pending, play
 
 from sixtysix.notation import Record
@@ -48,14 +49,10 @@ def actions(received: list[dict[str, Any]]) -> list[tuple[int, str]]:
     return [(actor, action) for _, actor, action in seen]
 
 
-def stored_actions(database_url: str, game_id: str) -> list[tuple[int, str]]:
+def stored_actions(site: LocalSite, game_id: str) -> list[tuple[int, str]]:
     """The actions stored of a game, in order, read from the database itself."""
-    import psycopg
-
-    with psycopg.connect(database_url) as db:
-        rows = db.execute("SELECT seat, value FROM moves WHERE game_id = %s AND kind = 'act' ORDER BY seq",
-                          (game_id,)).fetchall()
-    return [(seat, value) for seat, value in rows]
+    return [(seat, value) for _, kind, seat, value in stored(site, game_id)
+            if kind == "act" and seat is not None]
 
 
 def answer(seq: int, message: dict[str, Any]) -> bool:
@@ -83,7 +80,7 @@ def test_two_people_on_two_processes_play_a_match_which_a_third_connection_watch
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
     assert record.replay().score == tuple(last["game"]["score"])
     watcher.settle(lambda state: state["game"]["status"] == "over")
-    moves = stored_actions(site.database_url, game["id"])
+    moves = stored_actions(site, game["id"])
     for seen in [*sockets, watcher]:
         assert seen is not None
         pending(seen)
@@ -131,13 +128,15 @@ def test_a_hint_asked_on_one_process_reaches_the_seat_everywhere_and_nobody_else
 def test_three_hands_across_processes(site: LocalSite) -> None:
     ann, bob, eve = Guest(site, "Ann"), Guest(site, "Bob"), Guest(site, "Eve")
     game = ann.create(rules="three-hand match_target=3", seats=["human", "easy"])
-    bob.join(game["id"])
     sockets: list[Socket | None] = [socket(ann, site, game["id"]), socket(bob, site, game["id"]), None]
     watcher = socket(eve, site, game["id"])
     for each in [sockets[0], sockets[1], watcher]:
         assert each is not None
         each.until(lambda m: m["type"] == "state")
     assert all(held(site)), f"nginx sends the connections to both processes: {held(site)}"
+    bob.join(game["id"])  # his connection, watching on either process until now, takes his seat
+    assert sockets[1] is not None
+    assert sockets[1].until(lambda m: m["type"] == "state" and m["view"] is not None)["view"]["seat"] == 1
     last = play(sockets, partial(mostly_cards, rng=random.Random(6)), timeout=240)
     assert last["game"]["status"] == "over" and max(last["game"]["score"]) >= 3
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
@@ -146,7 +145,7 @@ def test_three_hands_across_processes(site: LocalSite) -> None:
     for seen in [sockets[0], sockets[1], watcher]:
         assert seen is not None
         pending(seen)
-        assert actions(seen.received) == stored_actions(site.database_url, game["id"])
+        assert actions(seen.received) == stored_actions(site, game["id"])
 
 
 def test_a_person_plays_a_bot_whose_turns_either_process_takes(site: LocalSite) -> None:
@@ -157,7 +156,7 @@ def test_a_person_plays_a_bot_whose_turns_either_process_takes(site: LocalSite) 
     assert last["game"]["status"] == "over"
     record = Record.parse(ann.http.get(f"/api/games/{game['id']}/record").text)
     assert record.replay().score == tuple(last["game"]["score"])
-    assert actions(seated.received) == stored_actions(site.database_url, game["id"])
+    assert actions(seated.received) == stored_actions(site, game["id"])
 
 
 def test_one_move_sent_to_two_processes_at_once_is_applied_once(site: LocalSite) -> None:
@@ -167,7 +166,7 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(site: LocalSite)
     bob.join(game["id"])
     guests = [ann, bob]
     for repeat in range(8):
-        before = stored_actions(site.database_url, game["id"])
+        before = stored_actions(site, game["id"])
         pair = [socket(guest, process, game["id"]) for guest in guests for process in (one, two)]
         seat = pair[0].until(lambda m: m["type"] == "state")["view"]["to_act"]
         mine = pair[2 * seat:2 * seat + 2]
@@ -181,7 +180,7 @@ def test_one_move_sent_to_two_processes_at_once_is_applied_once(site: LocalSite)
         answers = [each.until(partial(answer, seq)) for each in mine]
         for each in pair:
             each.settle(partial(later, seq))
-        assert stored_actions(site.database_url, game["id"]) == [*before, (seat, token)]
+        assert stored_actions(site, game["id"]) == [*before, (seat, token)]
         refused = [answer["code"] for answer in answers if answer["type"] == "error"]
         assert refused == ([] if "seq" in intent else refused[:1])
         assert set(refused) <= {"not_your_turn", "illegal"}
@@ -207,14 +206,9 @@ def over(message: dict[str, Any]) -> bool:
     return bool(message["type"] == "state" and message["game"]["status"] == "over")
 
 
-def stored_kinds(database_url: str, game_id: str) -> list[tuple[str, int | None]]:
+def stored_kinds(site: LocalSite, game_id: str) -> list[tuple[str, int | None]]:
     """The kind and seat of each stored move of a game."""
-    import psycopg
-
-    with psycopg.connect(database_url) as db:
-        rows = db.execute("SELECT kind, seat FROM moves WHERE game_id = %s ORDER BY seq",
-                          (game_id,)).fetchall()
-    return [(kind, seat) for kind, seat in rows]
+    return [(kind, seat) for _, kind, seat, _ in stored(site, game_id)]
 
 
 def test_the_clock_of_a_site_runs_out_once(site: LocalSite) -> None:
@@ -224,7 +218,23 @@ def test_the_clock_of_a_site_runs_out_once(site: LocalSite) -> None:
     for each in sockets:
         ended = each.until(over, timeout=60)
         assert ended["game"]["ending"] == "time" and ended["game"]["winner"] == 1 - late
-    assert stored_kinds(site.database_url, game) == [("deal", None), ("timeout", late)]
+    assert stored_kinds(site, game) == [("deal", None), ("timeout", late)]
+
+
+def test_the_clock_of_a_game_no_process_holds_runs_out_by_the_queue(site: LocalSite) -> None:
+    game, _, sockets = two_people(site, clock={"move": 5, "bank": 0})
+    assert sockets[0].state is not None
+    first = sockets[0].state["view"]["to_act"]
+    view = sockets[first].settle(my_turn(first))["view"]
+    sockets[first].send({"type": "act", "action": view["legal"][0]})
+    for each in sockets:  # the clock of the second move is in the processes holding the game
+        each.until(lambda m: m["type"] == "state" and m["seq"] == 2)
+        each.close()
+    deadline = time.monotonic() + 30  # well before a process's reconciling of every game (each minute)
+    while stored_kinds(site, game)[-1] != ("timeout", 1 - first):
+        assert time.monotonic() < deadline, "the clock went to the queue with the game's last socket"
+        time.sleep(0.2)
+    assert stored_kinds(site, game) == [("deal", None), ("act", first), ("timeout", 1 - first)]
 
 
 def test_a_seat_away_from_every_process_may_be_claimed(start_site: StartSite) -> None:
@@ -242,7 +252,7 @@ def test_a_seat_away_from_every_process_may_be_claimed(start_site: StartSite) ->
     sockets[0].send({"type": "claim"})
     ended = sockets[0].until(over)
     assert ended["game"]["ending"] == "claimed" and ended["game"]["winner"] == 0
-    assert stored_kinds(site.database_url, game)[-1] == ("claim", 0)
+    assert stored_kinds(site, game)[-1] == ("claim", 0)
 
 
 def test_a_rematch_accepted_on_two_processes_at_once_starts_one_game(site: LocalSite) -> None:
@@ -276,4 +286,4 @@ def test_a_program_bot_plays_on_whichever_process_takes_its_turn(start_site: Sta
     last = play([seated], partial(mostly_cards, rng=random.Random(8)), timeout=240)
     assert last["game"]["status"] == "over" and last["game"]["ending"] == "played"
     assert last["forfeit"] is None, "the program followed the match on every process"
-    assert actions(seated.received) == stored_actions(site.database_url, game["id"])
+    assert actions(seated.received) == stored_actions(site, game["id"])

@@ -17,7 +17,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 from conftest import StartServer
-from redisserver import RedisServer
+from localsite import RedisServer
 from test_chat import chat, chats, seated, texts
 from test_pairing import Clock, read, seek
 from webclient import Server, Socket, first_state, my_turn, with_csrf

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from localsite import LocalSite
 from test_health import metric
-from webclient import Guest, Socket
+from webclient import Endpoint, Guest, Socket
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 pytestmark = pytest.mark.slow
@@ -32,23 +32,24 @@ def cards_first(view: dict[str, Any], rng: random.Random) -> str:
 
 
 class Seat:
-    """A person's seat played through nginx by a client that reconnects whenever its socket
-    closes, and sends its intent again after reconnecting (with the state's ``seq``: a
-    repeated intent is applied once)."""
+    """A person's seat played by a client connected through nginx (or first to ``first``, one
+    process) that reconnects through nginx whenever its socket closes, and sends its intent
+    again after reconnecting (with the state's ``seq``: a repeated intent is applied once)."""
 
-    def __init__(self, site: LocalSite, guest: Guest, game: str, seat: int, rng: random.Random) -> None:
+    def __init__(self, site: LocalSite, guest: Guest, game: str, seat: int, rng: random.Random,
+                 first: Endpoint | None = None) -> None:
         self.site, self.guest, self.game, self.seat, self.rng = site, guest, game, seat, rng
         self.seen: list[dict[str, Any]] = []
         self.reconnects = 0
-        self.socket = self._connect()
+        self.socket = self._connect(first or site)
         self.state: dict[str, Any] | None = None
         self.sent: int | None = None
 
-    def _connect(self) -> Socket:
+    def _connect(self, endpoint: Endpoint) -> Socket:
         deadline = time.monotonic() + 60
         while True:
             try:
-                return Socket(self.site, self.game, {"Cookie": f"sixtysix_token={self.guest.token}"})
+                return Socket(endpoint, self.game, {"Cookie": f"sixtysix_token={self.guest.token}"})
             except (OSError, InvalidStatus):
                 if time.monotonic() > deadline:
                     raise
@@ -66,7 +67,7 @@ class Seat:
             pass
         except ConnectionClosed:
             self.reconnects += 1
-            self.socket = self._connect()
+            self.socket = self._connect(self.site)
             self.sent = None
             return
         state = self.state
@@ -161,10 +162,10 @@ def test_a_process_killed_mid_games_loses_nothing(site: LocalSite, tmp_path: Pat
     clocked = ann.create(opponent="human", rules="classic", clock=clock)["id"]
     bob.join(clocked)
     games[clocked] = [Seat(site, ann, clocked, 0, rng), Seat(site, bob, clocked, 1, rng)]
-    for level in ("hard", "expert", "hard"):
+    for level in ("hard", "expert", "hard"):  # their bots decide where their player's socket is
         cat = Guest(site, "Cat")
         game = cat.create(opponent="bot", level=level, rules="classic")["id"]
-        games[game] = [Seat(site, cat, game, 0, rng)]
+        games[game] = [Seat(site, cat, game, 0, rng, first=site.processes[0])]
     dan, eve = Guest(site, "Dan"), Guest(site, "Eve")
     three = dan.create(rules="three-hand", seats=["human", "hard"])["id"]
     eve.join(three)

@@ -294,7 +294,8 @@ class GameService:
                 self._park_later(game)
             else:
                 self._spawn(self.forfeit(game, 1, "the program is no longer allowed on this server"))
-        self._bot_turn(game)
+        if self.cluster is None:
+            self._bot_turn(game)
         return game
 
     async def describe(self, game_id: str, player: Player | None) -> Game | None:
@@ -330,9 +331,12 @@ class GameService:
             self._send(game)
             return len(new)
         started = game.row.status != "playing" and row.status == "playing"
-        if row.player_ids != game.row.player_ids:
+        seated = row.player_ids != game.row.player_ids
+        if seated:
             game.names = await self.storage.seat_names(row)
         game.row = row
+        if seated:
+            await self._seat_watchers(game)
         self._absorb(game, new)
         if started:
             await self._rate_seats(game)
@@ -345,7 +349,7 @@ class GameService:
         for move in new:
             _apply(game, move)
             self._send(game)
-        self._clocked(game, new, arm=False)
+        self._clocked(game, new, arm=bool(game.connections))
         if game.host is not None and game.row.status == "over":
             game.host.end()
 
@@ -363,7 +367,7 @@ class GameService:
         if game.host is not None:
             game.table = Table([None, game.host], match=narrowed(game.table.match, Match))
             game.host.wake(narrowed(game.table.match, Match))
-        self._clocked(game, history, arm=False)
+        self._clocked(game, history, arm=bool(game.connections))
         await self._shared(game)
 
     async def _shared(self, game: LiveGame) -> None:
@@ -429,9 +433,11 @@ class GameService:
     def _evict(self, game: LiveGame) -> None:
         """On a site, drop from memory a game this process holds no socket of (its next
         use reloads it): its bot's and clock's jobs may run on any process."""
-        if (self.cluster is not None and not game.connections and game.host is None
+        if (self.cluster is not None and not game.connections and game.host is None and not game.thinking
                 and not game.lock.locked() and self.games.get(game.row.id) is game):
             del self.games[game.row.id]
+            if game.timer is not None:  # the clock's timer goes to the site's queue
+                self._clocked(game, [])
 
     # -------------------------------------------------------------- the site
 
@@ -512,35 +518,20 @@ class GameService:
                 event(logger, "reconcile_failed", level=logging.WARNING)
 
     async def _bot_job(self, _context: dict[str, Any], game_id: str, seq: int) -> None:
-        """A job of the site's queue: the bot to act at move ``seq`` of a game decides, and
-        its action is applied unless the game has moved on."""
+        """A job of the site's queue: the bot to act at move ``seq`` decides (unless a
+        process holding the game's sockets already does), and its action is applied unless
+        the game has moved on."""
         game = await self.load(game_id)
         if game is None:
             return
         try:
             seat = game.table.to_act
-            if game.seq != seq or game.row.status != "playing" or seat is None:
+            if game.seq != seq or game.row.status != "playing" or seat is None or game.thinking:
                 return
             bot = game.row.bots[seat]
-            if bot is None:
-                return
-            if bot in LEVELS:
-                token: str | None = await self.bots.think(
-                    bot, think, bot, self._rng.getrandbits(64), game.observe(seat), tuple(game.match.score))
-            elif bot in self.bots.programs:
-                if game.host is None:
-                    self._seat_program(game)
-                assert game.host is not None and isinstance(game.match, Match)
-                game.host.wake(game.match)
-                observation = game.observe(1)
-                assert isinstance(observation, Observation)
-                token = await game.host.decide(observation)
-                self._park_later(game)
-            else:
-                await self.forfeit(game, seat, "the program is no longer allowed on this server")
-                return
-            if token is not None:
-                await self.act(game, seat, token, expect=seq)
+            if bot is not None:
+                game.thinking = True
+                await self._move_bot(game, seat, bot)
         finally:
             self._evict(game)
 
@@ -697,15 +688,21 @@ class GameService:
             self._clocked(game, new)
             await self._rate_seats(game)
             event(logger, "joined", game=row.id, seat=seat, player=player.id, started=row.status == "playing")
-            for connection in game.connections:
-                if connection.player is not None and connection.player.id == player.id:
-                    connection.seat = seat
-                    game.away_since[seat] = None
-                    await self._present(game, seat)
+            await self._seat_watchers(game)
             self.broadcast(game)
             self._bot_turn(game)
         self._evict(game)
         return game
+
+    async def _seat_watchers(self, game: LiveGame) -> None:
+        """Give this process's connections of players who now sit at the game (who watched
+        it until they joined, on whichever process) their seats."""
+        for connection in game.connections:
+            seat = game.seat_of(connection.player)
+            if connection.seat is None and seat is not None:
+                connection.seat = seat
+                game.away_since[seat] = None
+                await self._present(game, seat)
 
     async def _rate_seats(self, game: LiveGame) -> None:
         """Note the seated players' ratings as a rated game's match begins."""
@@ -803,36 +800,56 @@ class GameService:
             game.row.ending = "played"
 
     def _bot_turn(self, game: LiveGame) -> None:
+        """Let the bot of the seat to act decide: here, or on a site, where this process
+        holds no socket of the game, in a job of the site's queue (any process takes it)."""
         seat = game.table.to_act
         if seat is None or game.thinking or game.row.status != "playing":
             return
         bot = game.row.bots[seat]
         if bot is None:
             return
-        if self.cluster is not None:
+        if self.cluster is not None and not game.connections:
             game_id, seq = game.row.id, game.seq
             self._spawn(self.cluster.enqueue("bot", f"bot:{game_id}:{seq}", game_id, seq))
             return
-        if game.host is None and bot not in LEVELS:  # a program no longer allowed
+        if self.cluster is None and game.host is None and bot not in LEVELS:  # a program no longer allowed
             return
         game.thinking = True
-        if game.host is not None:
-            assert isinstance(game.match, Match)
-            game.host.wake(game.match)
-            self._spawn(self._program_turn(game, game.host))
-        else:
-            self._spawn(self._think(game, seat, bot))
+        self._spawn(self._move_bot(game, seat, bot))
 
-    async def _program_turn(self, game: LiveGame, host: ProgramHost) -> None:
-        observation = game.observe(1)
-        assert isinstance(observation, Observation)
+    async def _move_bot(self, game: LiveGame, seat: int, bot: str) -> None:
+        """The bot of ``seat`` (a level, or the program) decides (the caller has set
+        ``game.thinking``), and its action is applied unless the game has moved on."""
         expect = game.seq
         try:
-            token = await host.decide(observation)
+            token = await self._decide(game, seat, bot)
         finally:
             game.thinking = False
-        if token is not None and self.games.get(game.row.id) is game:
-            await self.act(game, 1, token, expect=expect)
+        if token is not None and (self.cluster is not None or self.games.get(game.row.id) is game):
+            if not await self.act(game, seat, token, expect=expect):
+                # On a site another process's bot moved first, and a turn of the bot may have
+                # come meanwhile, which this decision in progress kept from starting.
+                self._bot_turn(game)
+        self._evict(game)  # on a site, if its sockets closed while it decided
+
+    async def _decide(self, game: LiveGame, seat: int, bot: str) -> str | None:
+        """The action of a level's bot, or of the game's program (seated here first if it is
+        not yet; ``None`` if it has none, or is no longer allowed: its seat forfeits)."""
+        if bot in LEVELS:
+            return await self.bots.think(bot, think, bot, self._rng.getrandbits(64), game.observe(seat),
+                                         tuple(game.match.score))
+        if game.host is None:
+            if bot not in self.bots.programs:
+                await self.forfeit(game, seat, "the program is no longer allowed on this server")
+                return None
+            self._seat_program(game)
+        host = game.host
+        assert host is not None
+        host.wake(narrowed(game.match, Match))
+        token = await host.decide(narrowed(game.observe(1), Observation))
+        if not game.connections:
+            self._park_later(game)
+        return token
 
     async def forfeit(self, game: LiveGame, seat: int, reason: str) -> None:
         """End the match as lost by ``seat``, whose program failed for ``reason`` (words
@@ -893,17 +910,6 @@ class GameService:
             self._park_later(game)
         else:
             game.host.park()
-
-    async def _think(self, game: LiveGame, seat: int, level: str) -> None:
-        observation = game.observe(seat)
-        expect = game.seq
-        try:
-            token = await self.bots.think(level, think, level, self._rng.getrandbits(64), observation,
-                                          tuple(game.match.score))
-        finally:
-            game.thinking = False
-        if self.games.get(game.row.id) is game:
-            await self.act(game, seat, token, expect=expect)
 
     async def claim(self, game: LiveGame, seat: int | None) -> None:
         """End the match in favour of a seat whose opponent stayed away too long."""
@@ -1058,6 +1064,8 @@ class GameService:
         if self.cluster is not None:  # an event heard before the connection was here went by it
             async with game.lock:
                 await self._sync(game)
+                self._clocked(game, [])
+            self._bot_turn(game)
         if game.host is not None and game.row.status == "playing":
             assert isinstance(game.match, Match)
             game.host.wake(game.match)
@@ -1176,7 +1184,9 @@ class GameService:
 
     def _clocked(self, game: LiveGame, new: Sequence[Move], *, arm: bool = True) -> None:
         """Count a game's new stored moves on its clock, if it has one, and (if ``arm``) set
-        the timer of the person's seat now to act: on a site, a job of its queue."""
+        the timer of the person's seat now to act: on a site, a timer of this process if it
+        holds a socket of the game (every such process has one; the first to fire stores the
+        timeout), else a job of the site's queue."""
         row = game.row
         if row.move_seconds is None or row.bank_seconds is None:
             return
@@ -1192,7 +1202,7 @@ class GameService:
         remaining = clock_state(row, current, seat, now_ms())
         assert remaining is not None and remaining.left is not None
         seq = game.seq
-        if self.cluster is not None:
+        if self.cluster is not None and not game.connections:
             self._spawn(self.cluster.enqueue("clock", f"clock:{row.id}:{seq}", row.id, seat, seq,
                                              delay=remaining.left / 1000))
             return
@@ -1221,7 +1231,7 @@ class GameService:
                 game.thinking = True
         except Conflict:
             return
-        await self._think(game, seat, "easy")
+        await self._move_bot(game, seat, "easy")
 
 
 def _clock_seat(game: LiveGame) -> int | None:
