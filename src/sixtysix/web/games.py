@@ -825,11 +825,11 @@ class GameService:
             token = await self._decide(game, seat, bot)
         finally:
             game.thinking = False
-        if token is not None and (self.cluster is not None or self.games.get(game.row.id) is game):
-            if not await self.act(game, seat, token, expect=expect):
-                # On a site another process's bot moved first, and a turn of the bot may have
-                # come meanwhile, which this decision in progress kept from starting.
-                self._bot_turn(game)
+        if (token is not None and (self.cluster is not None or self.games.get(game.row.id) is game)
+                and not await self.act(game, seat, token, expect=expect)):
+            # On a site another process's bot moved first, and a turn of the bot may have
+            # come meanwhile, which this decision in progress kept from starting.
+            self._bot_turn(game)
         self._evict(game)  # on a site, if its sockets closed while it decided
 
     async def _decide(self, game: LiveGame, seat: int, bot: str) -> str | None:
