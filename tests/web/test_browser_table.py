@@ -16,7 +16,7 @@ import pytest
 from accessibility import assert_accessible
 from conftest import StartServer
 from playwright.sync_api import Browser, Page
-from test_browser import CARD, Player, browser, play_into_a_round, play_until_over
+from test_browser import CARD, Player, answer_dialog, browser, play_into_a_round, play_until_over
 from test_browser_three import new_three_game
 from test_browser_three import step as three_step
 from webclient import Server
@@ -434,7 +434,11 @@ def test_three_hand_names_are_not_cut_on_a_phone(browser: Browser, server: Serve
         assert names and all(fits and inside for _, fits, inside in names), names
         assert {name for name, _, _ in names} <= {"Expert bot 1", "Easy bot 2", "Tess (you)"}
         # Measured once the table is still: a card flying to the trick may stick out meanwhile.
-        page.wait_for_selector('.table[data-busy="false"]')
+        # A round that ended with that trick waits, busy, until its summary is clicked away.
+        deadline = time.monotonic() + 60
+        while page.query_selector('.table[data-busy="false"]') is None and answer_dialog(page) != "match":
+            assert time.monotonic() < deadline, tess.stuck()
+            page.wait_for_timeout(50)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         tess.close()
